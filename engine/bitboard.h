@@ -1,0 +1,115 @@
+/*
+ * bitboard.h - 128-bit board sets for boards up to 10x10.
+ *
+ * Square index = rank * STRIDE + file, with a fixed STRIDE of 11: every rank
+ * has at least one padding column that is never part of the board.  A shift
+ * by a direction's step that walks off the east or west edge therefore lands
+ * on a padding bit (or falls off the 128-bit word), and masking with the set
+ * of empty board squares removes it.  No per-direction edge masks needed.
+ */
+#ifndef AMAZONS_BITBOARD_H
+#define AMAZONS_BITBOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef unsigned __int128 Bitboard;
+
+enum {
+    BOARD_MIN = 4,
+    BOARD_MAX = 10,
+    STRIDE = 11,
+    NUM_SQUARES = STRIDE * BOARD_MAX, /* index space, padding included */
+    NUM_DIRECTIONS = 8,
+    NO_SQUARE = 255
+};
+
+/* Direction steps, in index units.  The first four are positive. */
+enum { DIR_E, DIR_N, DIR_NE, DIR_NW, DIR_W, DIR_S, DIR_SW, DIR_SE };
+static const int DIRECTION_STEP[NUM_DIRECTIONS] = {
+    1, STRIDE, STRIDE + 1, STRIDE - 1, -1, -STRIDE, -STRIDE - 1, -STRIDE + 1
+};
+
+static inline int square_at(int file, int rank) { return rank * STRIDE + file; }
+static inline int square_file(int sq) { return sq % STRIDE; }
+static inline int square_rank(int sq) { return sq / STRIDE; }
+
+static inline Bitboard bb_square(int sq) { return (Bitboard)1 << sq; }
+static inline bool bb_test(Bitboard b, int sq) { return (b >> sq) & 1; }
+
+static inline int bb_count(Bitboard b)
+{
+    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
+}
+
+/* Index of the lowest set bit; b must not be empty. */
+static inline int bb_lowest(Bitboard b)
+{
+    uint64_t lo = (uint64_t)b;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+
+/* Removes and returns the lowest set bit; b must not be empty. */
+static inline int bb_pop(Bitboard *b)
+{
+    int sq = bb_lowest(*b);
+    *b &= *b - 1;
+    return sq;
+}
+
+/* Shifts every member one step in direction dir (members may leave the board). */
+static inline Bitboard bb_shift(Bitboard b, int dir)
+{
+    int step = DIRECTION_STEP[dir];
+    return step > 0 ? b << step : b >> -step;
+}
+
+/* Squares a queen standing on any square of `from` reaches through `empty`. */
+static inline Bitboard bb_queen_reach(Bitboard from, Bitboard empty)
+{
+    Bitboard reach = 0;
+#pragma GCC unroll 8
+    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
+        Bitboard ray = bb_shift(from, dir) & empty;
+        while (ray) {
+            reach |= ray;
+            ray = bb_shift(ray, dir) & empty;
+        }
+    }
+    return reach;
+}
+
+/* Squares one king step away from any square of `from`, restricted to `empty`. */
+static inline Bitboard bb_king_reach(Bitboard from, Bitboard empty)
+{
+    Bitboard reach = 0;
+#pragma GCC unroll 8
+    for (int dir = 0; dir < NUM_DIRECTIONS; dir++)
+        reach |= bb_shift(from, dir);
+    return reach & empty;
+}
+
+/*
+ * Sum over every square s in `from` of the number of squares a queen on s
+ * reaches through `empty`.  Rays from different squares that step the same
+ * way stay distinct (a translation is one-to-one), so one popcount per step
+ * counts every ray at once.
+ */
+static inline int bb_queen_reach_total(Bitboard from, Bitboard empty)
+{
+    int total = 0;
+#pragma GCC unroll 8
+    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
+        Bitboard tips = bb_shift(from, dir) & empty;
+        while (tips) {
+            total += bb_count(tips);
+            tips = bb_shift(tips, dir) & empty;
+        }
+    }
+    return total;
+}
+
+/* The set of board squares for an n x n board. */
+Bitboard bb_board_mask(int size);
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * move.h - a move (amazon from, amazon to, arrow) and its text notation.
+ *
+ * Canonical text is "d1-d7/g7"; input also accepts "d1d7g7" and "d1-d7-g7"
+ * in any letter case.
+ */
+#ifndef AMAZONS_MOVE_H
+#define AMAZONS_MOVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+    uint8_t from, to, arrow; /* square indices, see bitboard.h */
+} Move;
+
+enum { MOVE_TEXT_MAX = 12 }; /* "j10-j10/j10" plus NUL */
+
+static inline bool move_equal(Move a, Move b)
+{
+    return a.from == b.from && a.to == b.to && a.arrow == b.arrow;
+}
+
+/* Writes a square such as "d1" / "j10"; buf holds at least 4 bytes. */
+void square_to_text(int sq, char *buf);
+
+/* Writes the canonical lower-case move text into buf (MOVE_TEXT_MAX bytes). */
+void move_to_text(Move m, char *buf);
+
+/*
+ * Parses a move on an n x n board.  Returns false for malformed text or a
+ * square off the board; legality is the move generator's business.
+ */
+bool move_from_text(const char *text, int size, Move *m);
+
+#endif

@@ -1,0 +1,197 @@
+/* position.c - position setup, make/unmake and the position text encoding. */
+#include "position.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "zobrist.h"
+
+Bitboard bb_board_mask(int size)
+{
+    Bitboard mask = 0;
+    for (int rank = 0; rank < size; rank++)
+        for (int file = 0; file < size; file++)
+            mask |= bb_square(square_at(file, rank));
+    return mask;
+}
+
+static void position_clear(Position *pos, int size)
+{
+    memset(pos, 0, sizeof *pos);
+    pos->size = size;
+    pos->board = bb_board_mask(size);
+    pos->empty = pos->board;
+    pos->to_move = WHITE;
+}
+
+static void put_piece(Position *pos, int piece, int sq)
+{
+    Bitboard bit = bb_square(sq);
+    if (piece == PIECE_ARROW)
+        pos->arrows |= bit;
+    else
+        pos->amazons[piece] |= bit;
+    pos->empty &= ~bit;
+}
+
+uint64_t position_compute_hash(const Position *pos)
+{
+    uint64_t hash = pos->to_move == BLACK ? zobrist_black_to_move() : 0;
+    for (int piece = 0; piece < 3; piece++) {
+        Bitboard set = piece == PIECE_ARROW ? pos->arrows : pos->amazons[piece];
+        while (set)
+            hash ^= zobrist_piece(piece, bb_pop(&set));
+    }
+    return hash;
+}
+
+void position_start(Position *pos, int size)
+{
+    int k = (size - 1) / 3, top = size - 1;
+    position_clear(pos, size);
+    const int files[4] = { 0, k, size - 1 - k, size - 1 };
+    const int ranks[4] = { k, 0, 0, k };
+    for (int i = 0; i < 4; i++) {
+        put_piece(pos, PIECE_WHITE_AMAZON, square_at(files[i], ranks[i]));
+        put_piece(pos, PIECE_BLACK_AMAZON, square_at(files[i], top - ranks[i]));
+    }
+    pos->hash = position_compute_hash(pos);
+}
+
+/* Make and unmake are the same toggles; XOR keeps arrow == from correct. */
+static void toggle_move(Position *pos, Move m, Color mover)
+{
+    Bitboard from = bb_square(m.from), to = bb_square(m.to), arrow = bb_square(m.arrow);
+    pos->amazons[mover] ^= from | to;
+    pos->arrows ^= arrow;
+    pos->empty ^= from ^ to ^ arrow;
+    pos->hash ^= zobrist_piece(mover, m.from) ^ zobrist_piece(mover, m.to)
+               ^ zobrist_piece(PIECE_ARROW, m.arrow) ^ zobrist_black_to_move();
+}
+
+void position_make(Position *pos, Move m)
+{
+    toggle_move(pos, m, pos->to_move);
+    pos->to_move = color_other(pos->to_move);
+}
+
+void position_unmake(Position *pos, Move m)
+{
+    pos->to_move = color_other(pos->to_move);
+    toggle_move(pos, m, pos->to_move);
+}
+
+char position_cell(const Position *pos, int sq)
+{
+    if (bb_test(pos->amazons[WHITE], sq))
+        return 'W';
+    if (bb_test(pos->amazons[BLACK], sq))
+        return 'B';
+    if (bb_test(pos->arrows, sq))
+        return 'x';
+    return '.';
+}
+
+void position_to_text(const Position *pos, char *buf)
+{
+    char *out = buf;
+    for (int rank = pos->size - 1; rank >= 0; rank--) {
+        int run = 0;
+        for (int file = 0; file < pos->size; file++) {
+            char c = position_cell(pos, square_at(file, rank));
+            if (c == '.') {
+                run++;
+                continue;
+            }
+            if (run)
+                out += sprintf(out, "%d", run);
+            run = 0;
+            *out++ = c;
+        }
+        if (run)
+            out += sprintf(out, "%d", run);
+        if (rank > 0)
+            *out++ = '/';
+    }
+    sprintf(out, " %c", pos->to_move == WHITE ? 'w' : 'b');
+}
+
+/* Reads the board part: ranks separated by '/', up to the first space. */
+static const char *parse_ranks(Position *pos, const char *text, const char **end)
+{
+    int cells[BOARD_MAX][BOARD_MAX]; /* [row from top][file]: 0 empty, 1 W, 2 B, 3 x */
+    int rows = 0, width = -1, file = 0;
+    const char *p = text;
+    for (;; p++) {
+        if (*p == '/' || *p == ' ' || *p == '\0') {
+            if (rows == BOARD_MAX)
+                return "too many ranks";
+            if (width >= 0 && file != width)
+                return "ranks of different widths";
+            width = file;
+            rows++;
+            file = 0;
+            if (*p != '/')
+                break;
+            continue;
+        }
+        if (rows >= BOARD_MAX)
+            return "too many ranks";
+        if (isdigit((unsigned char)*p)) {
+            if (*p == '0')
+                return "bad empty-run length";
+            int run = 0;
+            while (isdigit((unsigned char)*p) && run <= BOARD_MAX)
+                run = run * 10 + (*p++ - '0');
+            p--;
+            if (file + run > BOARD_MAX)
+                return "rank too wide";
+            for (int i = 0; i < run; i++)
+                cells[rows][file++] = 0;
+            continue;
+        }
+        const char *pieces = "WBx";
+        const char *hit = strchr(pieces, *p);
+        if (!hit)
+            return "unexpected character in board";
+        if (file >= BOARD_MAX)
+            return "rank too wide";
+        cells[rows][file++] = (int)(hit - pieces) + 1;
+    }
+    if (rows != width)
+        return "board is not square";
+    if (rows < BOARD_MIN || rows > BOARD_MAX)
+        return "unsupported board size";
+    position_clear(pos, rows);
+    for (int r = 0; r < rows; r++)
+        for (int f = 0; f < rows; f++)
+            if (cells[r][f])
+                put_piece(pos, cells[r][f] - 1, square_at(f, rows - 1 - r));
+    *end = p;
+    return NULL;
+}
+
+const char *position_from_text(Position *out, const char *text)
+{
+    Position pos;
+    const char *p;
+    const char *error = parse_ranks(&pos, text, &p);
+    if (error)
+        return error;
+    if (p[0] != ' ')
+        return "missing side to move";
+    char side = (char)tolower((unsigned char)p[1]);
+    if ((side != 'w' && side != 'b') || p[2] != '\0')
+        return "side to move must be w or b";
+    pos.to_move = side == 'w' ? WHITE : BLACK;
+    for (int c = WHITE; c <= BLACK; c++) {
+        int n = bb_count(pos.amazons[c]);
+        if (n < 1 || n > MAX_AMAZONS)
+            return "each side needs 1 to 4 amazons";
+    }
+    pos.hash = position_compute_hash(&pos);
+    *out = pos;
+    return NULL;
+}

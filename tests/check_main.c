@@ -1,0 +1,19 @@
+/* check_main.c - runs every Check suite and exits non-zero on any failure. */
+#include <stdlib.h>
+
+#include "tests.h"
+
+int main(void)
+{
+    Suite *(*const suites[])(void) = {
+        move_suite, position_suite, movegen_suite, game_suite,
+        eval_suite, search_suite, protocol_suite,
+    };
+    SRunner *runner = srunner_create(NULL);
+    for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++)
+        srunner_add_suite(runner, suites[i]());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,15 @@
+/* tests.h - the Check suites of the test runner, one per module. */
+#ifndef AMAZONS_TESTS_H
+#define AMAZONS_TESTS_H
+
+#include <check.h>
+
+Suite *move_suite(void);
+Suite *position_suite(void);
+Suite *movegen_suite(void);
+Suite *game_suite(void);
+Suite *protocol_suite(void);
+Suite *eval_suite(void);
+Suite *search_suite(void);
+
+#endif
