@@ -1,0 +1,173 @@
+/* eval.c - queen/king distance territory, influence and mobility. */
+#include "eval.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/*
+ * Flood fill by levels: `queen` picks queen moves or king steps.  Squares
+ * farther than MAX_DISTANCE all land in the last level, so `reached` is exact.
+ */
+static void distances(const Position *pos, DistanceMap *map, bool queen)
+{
+    for (int c = WHITE; c <= BLACK; c++) {
+        Bitboard seen = 0, frontier = pos->amazons[c];
+        int d = 0;
+        map->at[c][0] = 0;
+        for (;;) {
+            Bitboard next = queen ? bb_queen_reach(frontier, pos->empty)
+                                  : bb_king_reach(frontier, pos->empty);
+            frontier = next & ~seen;
+            if (!frontier)
+                break;
+            seen |= frontier;
+            if (d < MAX_DISTANCE)
+                map->at[c][++d] = frontier;
+            else
+                map->at[c][d] |= frontier;
+        }
+        map->reached[c] = seen;
+        map->depth[c] = d;
+    }
+}
+
+static Bitboard level(const DistanceMap *map, Color c, int d)
+{
+    return d <= map->depth[c] ? map->at[c][d] : 0;
+}
+
+void queen_distances(const Position *pos, DistanceMap *map) { distances(pos, map, true); }
+void king_distances(const Position *pos, DistanceMap *map) { distances(pos, map, false); }
+
+/* Squares White reaches strictly sooner than Black, Black sooner, and ties. */
+typedef struct {
+    Bitboard white, black, tie;
+} Ownership;
+
+static void ownership(const DistanceMap *map, Ownership *o)
+{
+    Bitboard black_so_far = 0, white_so_far = 0;
+    o->white = o->black = o->tie = 0;
+    int depth = map->depth[WHITE] > map->depth[BLACK] ? map->depth[WHITE] : map->depth[BLACK];
+    for (int d = 1; d <= depth; d++) {
+        Bitboard w = level(map, WHITE, d), b = level(map, BLACK, d);
+        o->tie |= w & b;
+        o->white |= w & ~b & ~black_so_far;
+        o->black |= b & ~w & ~white_so_far;
+        white_so_far |= w;
+        black_so_far |= b;
+    }
+}
+
+/* Sum over reached squares of 2^-distance: near squares weigh most. */
+static double influence(const DistanceMap *map, Color c)
+{
+    double sum = 0, weight = 1;
+    for (int d = 1; d <= map->depth[c]; d++) {
+        weight *= 0.5;
+        sum += weight * bb_count(map->at[c][d]);
+    }
+    return sum;
+}
+
+/* Lieberum's w: sum over squares both reach of 2^-|dW - dB|. */
+static double contact(const DistanceMap *map)
+{
+    double sum = 0;
+    for (int i = 1; i <= map->depth[WHITE]; i++) {
+        if (!(map->at[WHITE][i] & map->reached[BLACK]))
+            continue;
+        for (int j = 1; j <= map->depth[BLACK]; j++) {
+            int n = bb_count(map->at[WHITE][i] & map->at[BLACK][j]);
+            if (n)
+                sum += n * ldexp(1.0, -abs(i - j));
+        }
+    }
+    return sum;
+}
+
+/*
+ * Mobility penalty for colour c: an amazon with few queen moves is in danger
+ * of being shut in, one with none is dead weight.  Falls fast with mobility.
+ */
+static double mobility_penalty(const Position *pos, Color c)
+{
+    double penalty = 0;
+    Bitboard amazons = pos->amazons[c];
+    while (amazons) {
+        int moves = bb_count(bb_queen_reach(bb_square(bb_pop(&amazons)), pos->empty));
+        penalty += 6.0 / (1.0 + moves);
+    }
+    return penalty;
+}
+
+static double tie_value(Color to_move, int ties)
+{
+    /* A square both reach equally goes to whoever moves first, a little. */
+    return (to_move == WHITE ? 0.2 : -0.2) * ties;
+}
+
+void evaluate(const Position *pos, Evaluation *e)
+{
+    DistanceMap queen, king;
+    Ownership oq, ok;
+    queen_distances(pos, &queen);
+    e->separated = (queen.reached[WHITE] & queen.reached[BLACK]) == 0;
+    if (e->separated) {
+        /* Regions are fixed: each side can make about as many moves as it has squares. */
+        e->owned[WHITE] = bb_count(queen.reached[WHITE]);
+        e->owned[BLACK] = bb_count(queen.reached[BLACK]);
+        e->contested = 0;
+        e->score = e->owned[WHITE] - e->owned[BLACK];
+        return;
+    }
+    king_distances(pos, &king);
+    ownership(&queen, &oq);
+    ownership(&king, &ok);
+    e->owned[WHITE] = bb_count(oq.white);
+    e->owned[BLACK] = bb_count(oq.black);
+    double t1 = e->owned[WHITE] - e->owned[BLACK] + tie_value(pos->to_move, bb_count(oq.tie));
+    double t2 = bb_count(ok.white) - bb_count(ok.black) + tie_value(pos->to_move, bb_count(ok.tie));
+    double c1 = 2.0 * (influence(&queen, WHITE) - influence(&queen, BLACK));
+    double mobility = mobility_penalty(pos, BLACK) - mobility_penalty(pos, WHITE);
+    e->contested = contact(&queen);
+    /* Phase: 1 with much contact left (opening), falling to 0 as regions close. */
+    double phase = e->contested / (e->contested + 10.0);
+    e->score = (1.0 - 0.5 * phase) * t1 + 0.3 * phase * t2 + 0.5 * phase * c1
+             + (0.3 + phase) * mobility;
+}
+
+double eval_win_probability(const Position *pos)
+{
+    Evaluation e;
+    evaluate(pos, &e);
+    double score = pos->to_move == WHITE ? e.score : -e.score;
+    if (e.separated) {
+        /* The side to move needs strictly more moves left than the opponent. */
+        score -= 0.5;
+        return 1.0 / (1.0 + exp(-score * 1.5));
+    }
+    return 1.0 / (1.0 + exp(-score / 3.0));
+}
+
+int eval_score_estimate(const Position *pos)
+{
+    Evaluation e;
+    evaluate(pos, &e);
+    return (int)lround(e.score);
+}
+
+void eval_territory_map(const Position *pos, char owners[NUM_SQUARES])
+{
+    DistanceMap queen;
+    Ownership o;
+    queen_distances(pos, &queen);
+    ownership(&queen, &o);
+    for (int sq = 0; sq < NUM_SQUARES; sq++) {
+        char cell = position_cell(pos, sq);
+        if (cell == '.')
+            cell = bb_test(o.white, sq) ? 'w' : bb_test(o.black, sq) ? 'b'
+                 : bb_test(o.tie, sq) ? '=' : '.';
+        owners[sq] = cell;
+    }
+}

@@ -1,0 +1,51 @@
+/*
+ * eval.h - territory evaluation in the style of Lieberum's Amazong.
+ *
+ * Both sides' queen distance (queen moves needed to reach a square) and
+ * king distance (king steps) to every empty square are computed with
+ * bitboard flood fills.  A square belongs to the side that reaches it
+ * sooner; ties favour the side to move.  The features are blended by game
+ * phase: early on, influence (2^-distance sums) and amazon mobility matter;
+ * as contested space shrinks, owned squares are all that count.
+ */
+#ifndef AMAZONS_EVAL_H
+#define AMAZONS_EVAL_H
+
+#include <stdbool.h>
+
+#include "engine/position.h"
+
+enum { MAX_DISTANCE = 32 };
+
+/* Squares at each queen or king distance, per colour. */
+typedef struct {
+    Bitboard at[2][MAX_DISTANCE + 1]; /* at[c][d]: empty squares at distance d */
+    Bitboard reached[2];              /* every empty square colour c can reach */
+    int depth[2];                     /* largest d with a non-empty at[c][d] */
+} DistanceMap;
+
+void queen_distances(const Position *pos, DistanceMap *map);
+void king_distances(const Position *pos, DistanceMap *map);
+
+typedef struct {
+    double score;       /* White's advantage, in squares (positive: White ahead) */
+    bool separated;     /* no empty square is reachable by both sides */
+    int owned[2];       /* squares owned by queen distance (separated: reachable) */
+    double contested;   /* Lieberum's w: how much contact is left (0 when separated) */
+} Evaluation;
+
+void evaluate(const Position *pos, Evaluation *e);
+
+/* Probability that the side to move wins, from the evaluation. */
+double eval_win_probability(const Position *pos);
+
+/* Rounded territory margin, positive for White (final_score before the end). */
+int eval_score_estimate(const Position *pos);
+
+/*
+ * Owner estimate per square index: 'W'/'B' amazons, 'x' arrows, 'w'/'b'
+ * squares White/Black reach first, '=' equal distance, '.' nobody reaches.
+ */
+void eval_territory_map(const Position *pos, char owners[NUM_SQUARES]);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * bench.c - speed figures: perft(3) from the 10x10 start, then a fixed number
+ * of search iterations on three positions with 1 and 2 threads.  With one
+ * thread the search is deterministic, so the chosen moves and the total
+ * iteration count are a signature of the search's behaviour.
+ */
+#include <stdio.h>
+#include <time.h>
+
+#include "engine/movegen.h"
+#include "protocol/bench.h"
+
+static const char *const BENCH_POSITIONS[] = {
+    "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w",
+};
+
+enum { BENCH_ITERATIONS = 200000 };
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void bench_perft(void)
+{
+    Position pos;
+    position_start(&pos, 10);
+    double start = now_seconds();
+    uint64_t leaves = perft(&pos, 3);
+    double seconds = now_seconds() - start;
+    printf("perft(3) 10x10 start: %llu leaf moves in %.3f s, %.1f M leaf moves/s\n",
+           (unsigned long long)leaves, seconds, leaves / seconds / 1e6);
+}
+
+static int bench_search(const SessionOptions *options, int threads)
+{
+    SearchConfig config = options->search;
+    config.threads = threads;
+    uint64_t total = 0;
+    double total_seconds = 0;
+    for (size_t i = 0; i < sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]; i++) {
+        Search *search = search_create(&config);
+        Position pos;
+        if (!search || position_from_text(&pos, BENCH_POSITIONS[i])) {
+            fprintf(stderr, "bench: cannot set up search or position %zu\n", i);
+            search_destroy(search);
+            return 1;
+        }
+        SearchLimits limits = { .seconds = 1e9, .iterations = BENCH_ITERATIONS };
+        SearchResult r = search_run(search, &pos, &limits);
+        char move[MOVE_TEXT_MAX];
+        move_to_text(r.move, move);
+        printf("search %d thread%s, position %zu: %llu iterations in %.3f s, %.0f iterations/s, best %s (%.1f%%)\n",
+               threads, threads == 1 ? "" : "s", i + 1, (unsigned long long)r.iterations, r.seconds,
+               r.iterations / r.seconds, move, 100 * r.win_rate);
+        total += r.iterations;
+        total_seconds += r.seconds;
+        search_destroy(search);
+    }
+    printf("search %d thread%s: %llu iterations, %.0f iterations/s overall\n", threads,
+           threads == 1 ? "" : "s", (unsigned long long)total, total / total_seconds);
+    return 0;
+}
+
+int run_bench(const SessionOptions *options)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    bench_perft();
+    if (bench_search(options, 1) || bench_search(options, 2))
+        return 1;
+    return 0;
+}

@@ -1,0 +1,493 @@
+/*
+ * commands.c - the protocol commands.  Each handler checks its arguments
+ * completely before it changes anything, so an error leaves the session as
+ * it was; the work itself is done by the engine, eval and search modules.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "engine/movegen.h"
+#include "eval/eval.h"
+#include "protocol/session.h"
+#include "protocol/version.h"
+
+void session_default_options(SessionOptions *options)
+{
+    options->move_time = 5.0;
+    options->move_overhead = 0.05;
+    options->playouts = 0;
+    options->resign_below = -1.0;
+    search_default_config(&options->search);
+}
+
+bool session_init(Session *session, const SessionOptions *options)
+{
+    memset(session, 0, sizeof *session);
+    session->options = *options;
+    game_new(&session->game, DEFAULT_SIZE);
+    clock_init(&session->clock);
+    session->search = search_create(&options->search);
+    return session->search != NULL;
+}
+
+void session_free(Session *session)
+{
+    search_destroy(session->search);
+    session->search = NULL;
+}
+
+/* ---- argument parsing ---- */
+
+static bool parse_color(const char *word, Color *c)
+{
+    if (!strcasecmp(word, "white") || !strcasecmp(word, "w"))
+        *c = WHITE;
+    else if (!strcasecmp(word, "black") || !strcasecmp(word, "b"))
+        *c = BLACK;
+    else
+        return false;
+    return true;
+}
+
+static bool parse_int(const char *word, long min, long max, long *value)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(word, &end, 10);
+    if (errno || end == word || *end || v < min || v > max)
+        return false;
+    *value = v;
+    return true;
+}
+
+static bool parse_number(const char *word, double *value)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(word, &end);
+    if (errno || end == word || *end || !isfinite(v))
+        return false;
+    *value = v;
+    return true;
+}
+
+static bool fail(Reply *reply, const char *message)
+{
+    reply_printf(reply, "%s", message);
+    return false;
+}
+
+static bool need_args(int argc, int want, Reply *reply)
+{
+    if (argc == want)
+        return true;
+    reply_printf(reply, "syntax error: expected %d argument%s", want, want == 1 ? "" : "s");
+    return false;
+}
+
+static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
+
+/* The game position with colour c to move (GTP lets either colour move). */
+static Position position_for(const Session *s, Color c)
+{
+    Position pos = s->game.pos;
+    if (pos.to_move != c) {
+        pos.to_move = c;
+        pos.hash = position_compute_hash(&pos);
+    }
+    return pos;
+}
+
+/* ---- administrative commands ---- */
+
+static bool cmd_protocol_version(void *ctx, int argc, char **argv, Reply *reply)
+{
+    (void)ctx, (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    reply_printf(reply, "2");
+    return true;
+}
+
+static bool cmd_name(void *ctx, int argc, char **argv, Reply *reply)
+{
+    (void)ctx, (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    reply_printf(reply, "%s", ENGINE_NAME);
+    return true;
+}
+
+static bool cmd_version(void *ctx, int argc, char **argv, Reply *reply)
+{
+    (void)ctx, (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    reply_printf(reply, "%s", ENGINE_VERSION);
+    return true;
+}
+
+static bool cmd_known_command(void *ctx, int argc, char **argv, Reply *reply)
+{
+    (void)ctx;
+    if (!need_args(argc, 1, reply))
+        return false;
+    bool known = false;
+    for (const Command *c = SESSION_COMMANDS; c->name; c++)
+        known |= strcmp(c->name, argv[0]) == 0;
+    reply_printf(reply, "%s", known ? "true" : "false");
+    return true;
+}
+
+static bool cmd_list_commands(void *ctx, int argc, char **argv, Reply *reply)
+{
+    (void)ctx, (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    for (const Command *c = SESSION_COMMANDS; c->name; c++)
+        reply_printf(reply, "%s%s", c->name, c[1].name ? "\n" : "");
+    return true;
+}
+
+/* The loop itself stops after a successful `quit` (see gtp.c). */
+static bool cmd_quit(void *ctx, int argc, char **argv, Reply *reply)
+{
+    (void)ctx, (void)argv;
+    return need_args(argc, 0, reply);
+}
+
+/* ---- game setup ---- */
+
+static bool cmd_boardsize(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    long size;
+    if (!need_args(argc, 1, reply))
+        return false;
+    if (!parse_int(argv[0], LONG_MIN, LONG_MAX, &size))
+        return fail(reply, "syntax error: boardsize needs an integer");
+    if (size < BOARD_MIN || size > BOARD_MAX)
+        return fail(reply, "unacceptable size");
+    game_new(&s->game, (int)size);
+    search_clear(s->search);
+    return true;
+}
+
+static bool cmd_clear_board(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    game_new(&s->game, s->game.pos.size);
+    search_clear(s->search);
+    s->low_estimates = 0;
+    return true;
+}
+
+static bool cmd_komi(void *ctx, int argc, char **argv, Reply *reply)
+{
+    double komi;
+    (void)ctx;
+    if (!need_args(argc, 1, reply))
+        return false;
+    if (!parse_number(argv[0], &komi))
+        return fail(reply, "syntax error: komi needs a number");
+    return true; /* Amazons has no komi: accepted for controllers, ignored */
+}
+
+static bool cmd_set_position(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    if (!need_args(argc, 2, reply))
+        return false;
+    char text[2 * POSITION_TEXT_MAX];
+    size_t board_length = strlen(argv[0]), side_length = strlen(argv[1]);
+    if (board_length + side_length + 2 > sizeof text)
+        return fail(reply, "invalid position: text too long");
+    memcpy(text, argv[0], board_length);
+    text[board_length] = ' ';
+    memcpy(text + board_length + 1, argv[1], side_length + 1);
+    Position pos;
+    const char *error = position_from_text(&pos, text);
+    if (error) {
+        reply_printf(reply, "invalid position: %s", error);
+        return false;
+    }
+    game_set_position(&s->game, &pos);
+    search_clear(s->search);
+    return true;
+}
+
+static bool cmd_get_position(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    char text[POSITION_TEXT_MAX];
+    position_to_text(&s->game.pos, text);
+    reply_printf(reply, "%s", text);
+    return true;
+}
+
+/* ---- moves ---- */
+
+static bool cmd_play(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    Color c;
+    Move m;
+    if (!need_args(argc, 2, reply))
+        return false;
+    if (!parse_color(argv[0], &c))
+        return fail(reply, "syntax error: invalid color");
+    if (!move_from_text(argv[1], s->game.pos.size, &m))
+        return fail(reply, "syntax error: invalid move");
+    if (!game_play(&s->game, c, m))
+        return fail(reply, "illegal move");
+    return true;
+}
+
+static bool cmd_undo(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    if (!game_undo(&s->game))
+        return fail(reply, "cannot undo");
+    return true;
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Chooses a move for c; false means c resigns (no legal move, or hopeless). */
+static bool choose_move(Session *s, Color c, Move *m)
+{
+    Position pos = position_for(s, c);
+    if (!has_legal_move(&pos, c))
+        return false;
+    double start = now_seconds();
+    SearchLimits limits = {
+        .seconds = time_budget(&s->clock, c, &pos, s->options.move_time, s->options.move_overhead),
+        .iterations = s->options.playouts,
+    };
+    SearchResult result = search_run(s->search, &pos, &limits);
+    clock_spend(&s->clock, c, now_seconds() - start);
+    *m = result.move;
+    if (s->options.resign_below >= 0 && result.win_rate < s->options.resign_below)
+        s->low_estimates++;
+    else
+        s->low_estimates = 0;
+    /* Resign only when the estimate stays low, not on one pessimistic search. */
+    return s->low_estimates < 3;
+}
+
+static bool genmove(Session *s, int argc, char **argv, Reply *reply, bool play)
+{
+    Color c;
+    Move m;
+    if (!need_args(argc, 1, reply))
+        return false;
+    if (!parse_color(argv[0], &c))
+        return fail(reply, "syntax error: invalid color");
+    if (!choose_move(s, c, &m)) {
+        reply_printf(reply, "resign");
+        return true;
+    }
+    if (play && !game_play(&s->game, c, m))
+        return fail(reply, "internal error: search returned an illegal move");
+    char text[MOVE_TEXT_MAX];
+    move_to_text(m, text);
+    reply_printf(reply, "%s", text);
+    return true;
+}
+
+static bool cmd_genmove(void *ctx, int argc, char **argv, Reply *reply)
+{
+    return genmove(ctx, argc, argv, reply, true);
+}
+
+static bool cmd_reg_genmove(void *ctx, int argc, char **argv, Reply *reply)
+{
+    return genmove(ctx, argc, argv, reply, false);
+}
+
+static bool cmd_legal_moves(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    Color c = s->game.pos.to_move;
+    if (argc > 1)
+        return need_args(argc, 1, reply);
+    if (argc == 1 && !parse_color(argv[0], &c))
+        return fail(reply, "syntax error: invalid color");
+    static MoveList list; /* too large for the stack of small threads; the loop is single-threaded */
+    generate_moves(&s->game.pos, c, &list);
+    for (int i = 0; i < list.count; i++) {
+        char text[MOVE_TEXT_MAX];
+        move_to_text(list.moves[i], text);
+        reply_printf(reply, "%s%s", i ? " " : "", text);
+    }
+    return true;
+}
+
+/* ---- board display and analysis ---- */
+
+static void print_file_letters(Reply *reply, int size)
+{
+    reply_printf(reply, "\n  ");
+    for (int file = 0; file < size; file++)
+        reply_printf(reply, " %c", 'a' + file);
+}
+
+static bool cmd_showboard(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    const Position *pos = &s->game.pos;
+    (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    print_file_letters(reply, pos->size);
+    for (int rank = pos->size - 1; rank >= 0; rank--) {
+        reply_printf(reply, "\n%2d", rank + 1);
+        for (int file = 0; file < pos->size; file++)
+            reply_printf(reply, " %c", position_cell(pos, square_at(file, rank)));
+    }
+    print_file_letters(reply, pos->size);
+    reply_printf(reply, "\n%s to move", color_name(pos->to_move));
+    return true;
+}
+
+static bool cmd_perft(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    long depth;
+    if (!need_args(argc, 1, reply))
+        return false;
+    if (!parse_int(argv[0], 0, 20, &depth))
+        return fail(reply, "syntax error: perft depth must be an integer from 0 to 20");
+    Position pos = s->game.pos;
+    reply_printf(reply, "%llu", (unsigned long long)perft(&pos, (int)depth));
+    return true;
+}
+
+static bool cmd_final_score(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    const Position *pos = &s->game.pos;
+    (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    if (game_is_over(&s->game)) {
+        Color winner = color_other(pos->to_move);
+        reply_printf(reply, "%c+%d", winner == WHITE ? 'W' : 'B',
+                     reachable_empty_squares(pos, winner));
+        return true;
+    }
+    int margin = eval_score_estimate(pos);
+    reply_printf(reply, "%c+%d", margin >= 0 ? 'W' : 'B', abs(margin));
+    return true;
+}
+
+static bool cmd_territory(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    const Position *pos = &s->game.pos;
+    (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    char owners[NUM_SQUARES];
+    eval_territory_map(pos, owners);
+    print_file_letters(reply, pos->size);
+    for (int rank = pos->size - 1; rank >= 0; rank--) {
+        reply_printf(reply, "\n%2d", rank + 1);
+        for (int file = 0; file < pos->size; file++)
+            reply_printf(reply, " %c", owners[square_at(file, rank)]);
+    }
+    print_file_letters(reply, pos->size);
+    return true;
+}
+
+/* ---- clock ---- */
+
+static bool cmd_time_settings(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    double main_time, byo_time;
+    long stones;
+    if (!need_args(argc, 3, reply))
+        return false;
+    if (!parse_number(argv[0], &main_time) || !parse_number(argv[1], &byo_time)
+        || !parse_int(argv[2], 0, CLOCK_MAX_STONES, &stones))
+        return fail(reply, "syntax error: time_settings MAIN BYO STONES (seconds, seconds, count)");
+    if (!clock_settings(&s->clock, main_time, byo_time, (int)stones))
+        return fail(reply, "syntax error: time out of range");
+    return true;
+}
+
+static bool cmd_time_left(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    Color c;
+    double seconds;
+    long stones;
+    if (!need_args(argc, 3, reply))
+        return false;
+    if (!parse_color(argv[0], &c))
+        return fail(reply, "syntax error: invalid color");
+    if (!parse_number(argv[1], &seconds) || !parse_int(argv[2], 0, CLOCK_MAX_STONES, &stones))
+        return fail(reply, "syntax error: time_left COLOR SECONDS STONES");
+    if (!clock_time_left(&s->clock, c, seconds, (int)stones))
+        return fail(reply, "syntax error: time out of range");
+    return true;
+}
+
+static bool cmd_cputime(void *ctx, int argc, char **argv, Reply *reply)
+{
+    (void)ctx, (void)argv;
+    if (!need_args(argc, 0, reply))
+        return false;
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    reply_printf(reply, "%.3f", (double)t.tv_sec + (double)t.tv_nsec * 1e-9);
+    return true;
+}
+
+const Command SESSION_COMMANDS[] = {
+    { "protocol_version", cmd_protocol_version },
+    { "name", cmd_name },
+    { "version", cmd_version },
+    { "known_command", cmd_known_command },
+    { "list_commands", cmd_list_commands },
+    { "quit", cmd_quit },
+    { "boardsize", cmd_boardsize },
+    { "clear_board", cmd_clear_board },
+    { "komi", cmd_komi },
+    { "play", cmd_play },
+    { "genmove", cmd_genmove },
+    { "reg_genmove", cmd_reg_genmove },
+    { "undo", cmd_undo },
+    { "showboard", cmd_showboard },
+    { "time_settings", cmd_time_settings },
+    { "time_left", cmd_time_left },
+    { "cputime", cmd_cputime },
+    { "legal_moves", cmd_legal_moves },
+    { "get_position", cmd_get_position },
+    { "set_position", cmd_set_position },
+    { "perft", cmd_perft },
+    { "final_score", cmd_final_score },
+    { "territory", cmd_territory },
+    { NULL, NULL },
+};

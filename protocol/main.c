@@ -1,0 +1,151 @@
+/* main.c - command-line flags, then the protocol loop on stdin/stdout. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/bench.h"
+#include "protocol/session.h"
+#include "protocol/version.h"
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+        "Usage: amazons [OPTION]...\n"
+        "Game of the Amazons engine speaking a GTP-style protocol on stdin/stdout\n"
+        "(see PROTOCOL.md).\n"
+        "\n"
+        "  --threads N          search threads (default 1)\n"
+        "  --memory MB          tree memory cap in MiB (default %zu)\n"
+        "  --time SECONDS       thinking time per move when no clock is set (default %g)\n"
+        "  --move-overhead MS   time kept in reserve per move for the controller (default %g)\n"
+        "  --playouts N         stop each search after N iterations (default: no cap)\n"
+        "  --seed S             random seed (with --threads 1 and --playouts, games repeat)\n"
+        "  --resign P           resign when the win estimate stays below P (default: never)\n"
+        "  --verbose            one search summary line per move on stderr\n"
+        "  --bench              print perft and search speed figures, then exit\n"
+        "  --help               show this help and exit\n"
+        "  --version            show the version and exit\n",
+        (size_t)SEARCH_DEFAULT_MEMORY_MB, 5.0, 50.0);
+}
+
+static bool parse_double(const char *text, double min, double max, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !isfinite(v) || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_u64(const char *text, unsigned long long max, unsigned long long *out)
+{
+    char *end;
+    if (*text == '-')
+        return false;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (end == text || *end || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+enum { OPT_THREADS = 256, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
+       OPT_RESIGN, OPT_VERBOSE, OPT_BENCH, OPT_HELP, OPT_VERSION };
+
+/* Applies one option; returns false for a bad value. */
+static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *bench)
+{
+    unsigned long long n;
+    double x;
+    switch (opt) {
+    case OPT_THREADS:
+        if (!parse_u64(arg, MAX_THREADS, &n) || n == 0)
+            return false;
+        o->search.threads = (int)n;
+        return true;
+    case OPT_MEMORY:
+        if (!parse_u64(arg, 1u << 20, &n) || n < 1)
+            return false;
+        o->search.memory_bytes = (size_t)n << 20;
+        return true;
+    case OPT_TIME:
+        return parse_double(arg, 0, 1e6, &o->move_time);
+    case OPT_OVERHEAD:
+        if (!parse_double(arg, 0, 60000, &x))
+            return false;
+        o->move_overhead = x / 1000.0;
+        return true;
+    case OPT_PLAYOUTS:
+        return parse_u64(arg, ~0ULL >> 1, &n) && ((o->playouts = n), true);
+    case OPT_SEED:
+        return parse_u64(arg, ~0ULL, &n) && ((o->search.seed = n), true);
+    case OPT_RESIGN:
+        return parse_double(arg, 0, 1, &o->resign_below);
+    case OPT_VERBOSE:
+        o->search.verbose = true;
+        return true;
+    case OPT_BENCH:
+        *bench = true;
+        return true;
+    }
+    return false;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option options[] = {
+        { "threads", required_argument, NULL, OPT_THREADS },
+        { "memory", required_argument, NULL, OPT_MEMORY },
+        { "time", required_argument, NULL, OPT_TIME },
+        { "move-overhead", required_argument, NULL, OPT_OVERHEAD },
+        { "playouts", required_argument, NULL, OPT_PLAYOUTS },
+        { "seed", required_argument, NULL, OPT_SEED },
+        { "resign", required_argument, NULL, OPT_RESIGN },
+        { "verbose", no_argument, NULL, OPT_VERBOSE },
+        { "bench", no_argument, NULL, OPT_BENCH },
+        { "help", no_argument, NULL, OPT_HELP },
+        { "version", no_argument, NULL, OPT_VERSION },
+        { NULL, 0, NULL, 0 },
+    };
+    SessionOptions o;
+    session_default_options(&o);
+    bool bench = false;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+        if (opt == OPT_HELP) {
+            print_help(stdout);
+            return EXIT_SUCCESS;
+        }
+        if (opt == OPT_VERSION) {
+            printf("%s %s\n", ENGINE_NAME, ENGINE_VERSION);
+            return EXIT_SUCCESS;
+        }
+        if (opt == '?' || !apply_option(opt, optarg, &o, &bench)) {
+            if (opt != '?')
+                fprintf(stderr, "amazons: invalid value '%s' for an option\n", optarg);
+            fprintf(stderr, "Try 'amazons --help' for more information.\n");
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "amazons: unexpected argument '%s'\n"
+                        "Try 'amazons --help' for more information.\n", argv[optind]);
+        return 2;
+    }
+    if (bench)
+        return run_bench(&o);
+
+    Session session;
+    if (!session_init(&session, &o)) {
+        fprintf(stderr, "amazons: cannot set up the search (memory cap too small?)\n");
+        session_free(&session);
+        return EXIT_FAILURE;
+    }
+    GtpLoop loop = { .commands = SESSION_COMMANDS, .context = &session };
+    gtp_run(&loop, stdin, stdout);
+    session_free(&session);
+    return EXIT_SUCCESS;
+}

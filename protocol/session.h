@@ -1,0 +1,41 @@
+/*
+ * session.h - everything one protocol session holds: the game, the clock,
+ * the search, and the options given on the command line.
+ */
+#ifndef AMAZONS_SESSION_H
+#define AMAZONS_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/game.h"
+#include "protocol/gtp.h"
+#include "search/search.h"
+#include "search/timeman.h"
+
+typedef struct {
+    double move_time;      /* seconds per move when no clock is set */
+    double move_overhead;  /* seconds held back for the controller's latency */
+    uint64_t playouts;     /* iteration cap per move; 0 = time only */
+    double resign_below;   /* resign when the win estimate stays below; < 0 = never */
+    SearchConfig search;
+} SessionOptions;
+
+typedef struct {
+    Game game;
+    Clock clock;
+    Search *search;
+    SessionOptions options;
+    int low_estimates;     /* consecutive own moves with the estimate under resign_below */
+} Session;
+
+void session_default_options(SessionOptions *options);
+
+/* Returns false when the search cannot be created (bad options, no memory). */
+bool session_init(Session *session, const SessionOptions *options);
+void session_free(Session *session);
+
+/* The command table, terminated by a NULL name. */
+extern const Command SESSION_COMMANDS[];
+
+#endif

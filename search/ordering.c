@@ -1,0 +1,77 @@
+/* ordering.c - mobility-based ordering of amazon moves and arrows. */
+#include "search/ordering.h"
+
+#include "engine/movegen.h"
+
+/* Stable insertion sort, best score first: lists are short (at most MAX_CHOICES). */
+static void sort_choices(ScoredChoice *c, int n)
+{
+    for (int i = 1; i < n; i++) {
+        ScoredChoice x = c[i];
+        int j = i;
+        while (j > 0 && c[j - 1].score < x.score) {
+            c[j] = c[j - 1];
+            j--;
+        }
+        c[j] = x;
+    }
+}
+
+/*
+ * An amazon move is good when the amazon lands where it has room (queen
+ * mobility) and close to the enemy, where territory is still being decided.
+ */
+int order_amazon_moves(const Position *pos, ScoredChoice *out)
+{
+    Color us = pos->to_move;
+    Bitboard near_enemy = bb_king_reach(bb_king_reach(pos->amazons[color_other(us)], pos->board),
+                                        pos->board);
+    Bitboard amazons = pos->amazons[us];
+    int n = 0;
+    while (amazons) {
+        int from = bb_pop(&amazons);
+        Bitboard empty = pos->empty | bb_square(from);
+        int mobility_before = bb_count(queen_targets(from, pos->empty));
+        Bitboard destinations = queen_targets(from, pos->empty);
+        while (destinations) {
+            int to = bb_pop(&destinations);
+            int mobility = bb_count(queen_targets(to, empty));
+            out[n].a = (uint8_t)from;
+            out[n].b = (uint8_t)to;
+            out[n].score = (int16_t)(4 * mobility - 2 * mobility_before
+                                     + 8 * bb_test(near_enemy, to));
+            n++;
+        }
+    }
+    sort_choices(out, n);
+    return n;
+}
+
+/*
+ * An arrow is good when it takes squares from the enemy amazons (next to
+ * them most of all) and does not hem in our own.
+ */
+int order_arrows(const Position *pos, int from, int to, ScoredChoice *out)
+{
+    Color us = pos->to_move;
+    Bitboard empty = (pos->empty | bb_square(from)) & ~bb_square(to);
+    Bitboard ours = (pos->amazons[us] ^ bb_square(from)) | bb_square(to);
+    Bitboard theirs = pos->amazons[color_other(us)];
+    Bitboard their_neighbours = bb_king_reach(theirs, pos->board);
+    Bitboard their_reach = bb_queen_reach(theirs, empty);
+    Bitboard our_neighbours = bb_king_reach(ours, pos->board);
+    Bitboard our_reach = bb_queen_reach(ours, empty);
+    Bitboard arrows = queen_targets(to, empty);
+    int n = 0;
+    while (arrows) {
+        int sq = bb_pop(&arrows);
+        out[n].a = (uint8_t)sq;
+        out[n].b = 0;
+        out[n].score = (int16_t)(6 * bb_test(their_neighbours, sq) + 3 * bb_test(their_reach, sq)
+                                 - 4 * bb_test(our_neighbours, sq)
+                                 - (bb_test(our_reach, sq) && !bb_test(their_reach, sq)));
+        n++;
+    }
+    sort_choices(out, n);
+    return n;
+}

@@ -1,0 +1,29 @@
+/*
+ * ordering.h - cheap move-ordering heuristics for the two halves of a move.
+ *
+ * The tree only widens slowly (progressive widening), so the order in which
+ * children are tried is the search's prior knowledge.  These scores are
+ * meant to be cheap enough to compute for every child at expansion.
+ */
+#ifndef AMAZONS_ORDERING_H
+#define AMAZONS_ORDERING_H
+
+#include <stdint.h>
+
+#include "engine/position.h"
+
+typedef struct {
+    uint8_t a, b;        /* amazon move: from, to; arrow: square, unused */
+    int16_t score;       /* higher is tried first */
+} ScoredChoice;
+
+/* Upper bound of amazon moves (4 amazons x 35 destinations) or arrows in a position. */
+enum { MAX_CHOICES = 4 * 35 };
+
+/* Amazon moves (from, to) of the side to move, scored and sorted best first. */
+int order_amazon_moves(const Position *pos, ScoredChoice *out);
+
+/* Arrows after the side to move's amazon went from -> to, scored and sorted best first. */
+int order_arrows(const Position *pos, int from, int to, ScoredChoice *out);
+
+#endif

@@ -1,0 +1,93 @@
+/* timeman.c - GTP clock bookkeeping and the per-move time budget. */
+#include "search/timeman.h"
+
+void clock_init(Clock *clock)
+{
+    *clock = (Clock){ .limited = false };
+}
+
+static bool in_range(double seconds) { return seconds >= 0 && seconds <= CLOCK_MAX_SECONDS; }
+
+bool clock_settings(Clock *clock, double main_time, double byo_time, int byo_stones)
+{
+    if (!in_range(main_time) || !in_range(byo_time) || byo_stones < 0 || byo_stones > CLOCK_MAX_STONES)
+        return false;
+    clock->main_time = main_time;
+    clock->byo_time = byo_time;
+    clock->byo_stones = byo_stones;
+    /* GTP: byo-yomi time with zero stones means no time limit at all. */
+    clock->limited = !(byo_time > 0 && byo_stones == 0);
+    for (int c = WHITE; c <= BLACK; c++) {
+        clock->left[c] = main_time;
+        clock->stones_left[c] = 0;
+        if (main_time <= 0 && byo_stones > 0) {
+            clock->left[c] = byo_time;
+            clock->stones_left[c] = byo_stones;
+        }
+    }
+    return true;
+}
+
+bool clock_time_left(Clock *clock, Color c, double seconds, int stones)
+{
+    if (!in_range(seconds) || stones < 0 || stones > CLOCK_MAX_STONES)
+        return false;
+    clock->left[c] = seconds;
+    clock->stones_left[c] = stones;
+    return true;
+}
+
+void clock_spend(Clock *clock, Color c, double seconds)
+{
+    if (!clock->limited)
+        return;
+    clock->left[c] -= seconds;
+    if (clock->stones_left[c] > 0) {
+        if (--clock->stones_left[c] == 0) {
+            clock->left[c] = clock->byo_time; /* a new byo-yomi period begins */
+            clock->stones_left[c] = clock->byo_stones;
+        }
+    } else if (clock->left[c] < 0 && clock->byo_stones > 0) {
+        clock->left[c] += clock->byo_time; /* main time ran out into byo-yomi */
+        clock->stones_left[c] = clock->byo_stones;
+    }
+    if (clock->left[c] < 0)
+        clock->left[c] = 0;
+}
+
+/* Own moves still to come: every move fills a square, and games end before the board is full. */
+static double moves_to_go(const Position *pos)
+{
+    double empty = bb_count(pos->empty);
+    double estimate = empty * 0.35;
+    return estimate < 6 ? 6 : estimate;
+}
+
+double time_budget(const Clock *clock, Color c, const Position *pos, double move_time, double overhead)
+{
+    if (!clock->limited) {
+        double budget = move_time - overhead;
+        return budget > 0 ? budget : 0;
+    }
+    double left = clock->left[c] - overhead;
+    double budget;
+    if (clock->stones_left[c] > 0) {
+        /* In byo-yomi: share the period evenly over its stones, keeping a margin. */
+        budget = left / clock->stones_left[c] * 0.85;
+    } else {
+        budget = left / moves_to_go(pos);
+        /* The middle game decides Amazons: spend more while much is contested. */
+        int empty = bb_count(pos->empty);
+        int squares = pos->size * pos->size;
+        if (empty > squares * 0.35 && empty < squares * 0.85)
+            budget *= 1.5;
+        if (clock->byo_stones > 0)
+            budget += clock->byo_time / clock->byo_stones * 0.8;
+        /* Never more than a quarter of what is left in absolute time. */
+        double cap = clock->byo_stones > 0 ? left + clock->byo_time / clock->byo_stones * 0.85
+                                           : left * 0.25;
+        if (budget > cap)
+            budget = cap;
+    }
+    return budget > 0 ? budget : 0;
+}

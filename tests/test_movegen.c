@@ -1,0 +1,490 @@
+/*
+ * test_movegen.c - move generation rules, counting, legality and perft.
+ *
+ * The reference is a deliberately naive mailbox generator (a char array
+ * walked square by square) that shares no code with the bitboard engine.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "tests.h"
+
+/* ---- Independent mailbox reference ---- */
+
+typedef struct {
+    int size;
+    char cell[BOARD_MAX][BOARD_MAX]; /* [file][rank]: '.', 'W', 'B' or 'x' */
+    char to_move;                    /* 'W' or 'B' */
+} Box;
+
+typedef struct {
+    int count;
+    uint32_t keys[MAX_MOVES];
+} KeyList;
+
+static const int DF[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+static const int DR[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+
+static char box_other(char side) { return side == 'W' ? 'B' : 'W'; }
+
+static bool box_empty(const Box *b, int f, int r)
+{
+    return f >= 0 && r >= 0 && f < b->size && r < b->size && b->cell[f][r] == '.';
+}
+
+static void box_start(Box *b, int size)
+{
+    int k = (size - 1) / 3;
+    const int files[4] = { 0, k, size - 1 - k, size - 1 }, ranks[4] = { k, 0, 0, k };
+    b->size = size;
+    memset(b->cell, '.', sizeof b->cell);
+    for (int i = 0; i < 4; i++) {
+        b->cell[files[i]][ranks[i]] = 'W';
+        b->cell[files[i]][size - 1 - ranks[i]] = 'B';
+    }
+    b->to_move = 'W';
+}
+
+static uint32_t key_of(int ff, int fr, int tf, int tr, int af, int ar)
+{
+    return (uint32_t)((((ff * 16 + fr) * 16 + tf) * 16 + tr) * 256 + af * 16 + ar);
+}
+
+/*
+ * Walks every move of `side`.  With depth 1 it counts them (and records their
+ * keys when `keys` is given); deeper, it plays each and recurses.
+ */
+static uint64_t box_walk(Box *b, char side, int depth, KeyList *keys)
+{
+    uint64_t n = 0;
+    for (int f = 0; f < b->size; f++) {
+        for (int r = 0; r < b->size; r++) {
+            if (b->cell[f][r] != side)
+                continue;
+            for (int d = 0; d < 8; d++) {
+                for (int tf = f + DF[d], tr = r + DR[d]; box_empty(b, tf, tr); tf += DF[d], tr += DR[d]) {
+                    b->cell[f][r] = '.';
+                    b->cell[tf][tr] = side;
+                    for (int e = 0; e < 8; e++) {
+                        for (int af = tf + DF[e], ar = tr + DR[e]; box_empty(b, af, ar);
+                             af += DF[e], ar += DR[e]) {
+                            if (depth <= 1) {
+                                if (keys)
+                                    keys->keys[keys->count++] = key_of(f, r, tf, tr, af, ar);
+                                n++;
+                                continue;
+                            }
+                            b->cell[af][ar] = 'x';
+                            n += box_walk(b, box_other(side), depth - 1, NULL);
+                            b->cell[af][ar] = '.';
+                        }
+                    }
+                    b->cell[tf][tr] = '.';
+                    b->cell[f][r] = side;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+static uint64_t box_perft(Box *b, int depth)
+{
+    return depth == 0 ? 1 : box_walk(b, b->to_move, depth, NULL);
+}
+
+static void box_play(Box *b, int ff, int fr, int tf, int tr, int af, int ar)
+{
+    b->cell[tf][tr] = b->cell[ff][fr];
+    b->cell[ff][fr] = '.';
+    b->cell[af][ar] = 'x';
+    b->to_move = box_other(b->to_move);
+}
+
+/* ---- Helpers on the engine side ---- */
+
+static uint32_t move_key(Move m)
+{
+    return key_of(square_file(m.from), square_rank(m.from), square_file(m.to), square_rank(m.to),
+                  square_file(m.arrow), square_rank(m.arrow));
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static Position parse(const char *text)
+{
+    Position pos;
+    const char *error = position_from_text(&pos, text);
+    ck_assert_msg(error == NULL, "\"%s\": %s", text, error);
+    return pos;
+}
+
+static Move move_of(const char *text, int size)
+{
+    Move m;
+    ck_assert_msg(move_from_text(text, size, &m), "bad move text \"%s\"", text);
+    return m;
+}
+
+static bool legal(const Position *pos, Color c, const char *text)
+{
+    return is_legal_move(pos, c, move_of(text, pos->size));
+}
+
+static bool generated(const Position *pos, Color c, const char *text)
+{
+    static MoveList list;
+    Move m = move_of(text, pos->size);
+    generate_moves(pos, c, &list);
+    for (int i = 0; i < list.count; i++)
+        if (move_equal(list.moves[i], m))
+            return true;
+    return false;
+}
+
+static void assert_legal(const Position *pos, Color c, const char *text)
+{
+    ck_assert_msg(legal(pos, c, text), "%s should be legal", text);
+    ck_assert_msg(generated(pos, c, text), "%s should be generated", text);
+}
+
+static void assert_illegal(const Position *pos, Color c, const char *text)
+{
+    ck_assert_msg(!legal(pos, c, text), "%s should be illegal", text);
+    ck_assert_msg(!generated(pos, c, text), "%s should not be generated", text);
+}
+
+static int reach_count(const Position *pos, int file, int rank)
+{
+    return bb_count(queen_targets(square_at(file, rank), pos->empty));
+}
+
+/* ---- Tests ---- */
+
+START_TEST(test_reference_matches_known_10x10)
+{
+    Box b;
+    box_start(&b, 10);
+    ck_assert_uint_eq(box_perft(&b, 1), 2176);
+    ck_assert_uint_eq(box_perft(&b, 2), 4307152);
+}
+END_TEST
+
+START_TEST(test_perft_10x10)
+{
+    static MoveList list;
+    Position pos, start;
+    position_start(&pos, 10);
+    start = pos;
+    ck_assert_uint_eq(count_moves(&pos, WHITE), 2176);
+    ck_assert_uint_eq(count_moves(&pos, BLACK), 2176);
+    generate_moves(&pos, WHITE, &list);
+    ck_assert_int_eq(list.count, 2176);
+    ck_assert_uint_eq(perft(&pos, 0), 1);
+    ck_assert_uint_eq(perft(&pos, 1), 2176);
+    ck_assert_uint_eq(perft(&pos, 2), 4307152);
+    ck_assert_mem_eq(&pos, &start, sizeof pos);
+}
+END_TEST
+
+/* perft from the start of every smaller size, against the mailbox reference. */
+START_TEST(test_perft_small_sizes_vs_reference)
+{
+    int size = _i;
+    int max_depth = size <= 5 ? 3 : 2;
+    Position pos, start;
+    Box b;
+    position_start(&pos, size);
+    start = pos;
+    box_start(&b, size);
+    for (int depth = 1; depth <= max_depth; depth++) {
+        uint64_t expected = box_perft(&b, depth);
+        ck_assert_uint_gt(expected, 0);
+        ck_assert_msg(perft(&pos, depth) == expected, "size %d depth %d: want %llu", size, depth,
+                      (unsigned long long)expected);
+    }
+    ck_assert_mem_eq(&pos, &start, sizeof pos);
+}
+END_TEST
+
+/* perft from a black-to-move position with arrows, so both colours and blockers matter. */
+START_TEST(test_perft_midgame_vs_reference)
+{
+    Position pos = parse("1B1x1B/6/B2x1B/x4x/W4W/1W2W1 b");
+    Box b = { .size = 6, .to_move = 'B' };
+    for (int f = 0; f < 6; f++)
+        for (int r = 0; r < 6; r++)
+            b.cell[f][r] = position_cell(&pos, square_at(f, r));
+    /* The mailbox copy above comes from the engine; check it against the text by hand. */
+    ck_assert_int_eq(b.cell[3][5], 'x');
+    ck_assert_int_eq(b.cell[0][2], 'x');
+    ck_assert_int_eq(b.cell[5][3], 'B');
+    for (int depth = 1; depth <= 2; depth++)
+        ck_assert_uint_eq(perft(&pos, depth), box_perft(&b, depth));
+}
+END_TEST
+
+/*
+ * Random games on every size, the engine and the mailbox played side by side:
+ * the generated move list must equal the reference list exactly.
+ */
+START_TEST(test_random_games_vs_reference)
+{
+    int size = _i;
+    static MoveList list;
+    static KeyList ref;
+    static uint32_t keys[MAX_MOVES];
+    uint32_t seed = 2024u + (uint32_t)size * 77u;
+    int games = size <= 7 ? 6 : 2;
+    for (int game = 0; game < games; game++) {
+        Position pos;
+        Box b;
+        position_start(&pos, size);
+        box_start(&b, size);
+        for (;;) {
+            for (int f = 0; f < size; f++)
+                for (int r = 0; r < size; r++)
+                    ck_assert_int_eq(position_cell(&pos, square_at(f, r)), b.cell[f][r]);
+            Color us = pos.to_move, them = color_other(us);
+            ck_assert_int_eq(b.to_move, us == WHITE ? 'W' : 'B');
+
+            ref.count = 0;
+            uint64_t n_ref = box_walk(&b, b.to_move, 1, &ref);
+            ck_assert_uint_eq(count_moves(&pos, us), n_ref);
+            ck_assert_uint_eq(count_moves(&pos, them), box_walk(&b, box_other(b.to_move), 1, NULL));
+            ck_assert_int_eq(has_legal_move(&pos, us), n_ref > 0);
+
+            generate_moves(&pos, us, &list);
+            ck_assert_int_eq(list.count, (int)n_ref);
+            for (int i = 0; i < list.count; i++) {
+                ck_assert(is_legal_move(&pos, us, list.moves[i]));
+                ck_assert(!is_legal_move(&pos, them, list.moves[i]));
+                keys[i] = move_key(list.moves[i]);
+            }
+            qsort(keys, (size_t)list.count, sizeof keys[0], compare_keys);
+            qsort(ref.keys, (size_t)ref.count, sizeof ref.keys[0], compare_keys);
+            for (int i = 0; i < list.count; i++) {
+                ck_assert_msg(i == 0 || keys[i] != keys[i - 1], "duplicate move");
+                ck_assert_msg(keys[i] == ref.keys[i], "move lists differ (size %d)", size);
+            }
+            if (list.count == 0)
+                break;
+
+            seed = seed * 1664525u + 1013904223u;
+            Move m = list.moves[(seed >> 8) % (uint32_t)list.count];
+            position_make(&pos, m);
+            box_play(&b, square_file(m.from), square_rank(m.from), square_file(m.to), square_rank(m.to),
+                     square_file(m.arrow), square_rank(m.arrow));
+        }
+        ck_assert(!has_legal_move(&pos, pos.to_move));
+        ck_assert_uint_eq(count_moves(&pos, pos.to_move), 0);
+    }
+}
+END_TEST
+
+/* Queen reach on an empty board from every square: right length, on the board, on a line. */
+START_TEST(test_queen_targets_empty_board)
+{
+    int size = _i;
+    Bitboard board = bb_board_mask(size);
+    for (int f = 0; f < size; f++) {
+        for (int r = 0; r < size; r++) {
+            int expected = 0;
+            for (int d = 0; d < 8; d++)
+                for (int tf = f + DF[d], tr = r + DR[d]; tf >= 0 && tr >= 0 && tf < size && tr < size;
+                     tf += DF[d], tr += DR[d])
+                    expected++;
+            Bitboard reach = queen_targets(square_at(f, r), board);
+            ck_assert_msg(bb_count(reach) == expected, "size %d (%d,%d)", size, f, r);
+            ck_assert((reach & ~board) == 0);
+            while (reach) {
+                int sq = bb_pop(&reach);
+                int df = abs(square_file(sq) - f), dr = abs(square_rank(sq) - r);
+                ck_assert(df == 0 || dr == 0 || df == dr);
+            }
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_corners_and_edges)
+{
+    /* Lone amazons in corners: 3 rays each, the diagonal stopped by the other. */
+    Position pos = parse("9B/10/10/10/10/10/10/10/10/W9 w");
+    ck_assert_int_eq(reach_count(&pos, 0, 0), 9 + 9 + 8);
+    ck_assert_int_eq(reach_count(&pos, 9, 9), 9 + 9 + 8);
+    ck_assert_uint_eq(count_moves(&pos, WHITE), count_moves(&pos, BLACK));
+    assert_legal(&pos, WHITE, "a1-a10/j1");
+    assert_legal(&pos, WHITE, "a1-i9/a1");
+    assert_illegal(&pos, WHITE, "a1-j10/a1");
+    assert_legal(&pos, BLACK, "j10-j1/a10");
+
+    /* No wrap-around between the east edge and the next rank's west edge. */
+    pos = parse("4B/5/5/5/4W w");
+    Box b = { .size = 5, .to_move = 'W' };
+    memset(b.cell, '.', sizeof b.cell);
+    b.cell[4][0] = 'W';
+    b.cell[4][4] = 'B';
+    ck_assert_uint_eq(count_moves(&pos, WHITE), box_walk(&b, 'W', 1, NULL));
+    assert_illegal(&pos, WHITE, "e1-a2/a1");
+    assert_illegal(&pos, WHITE, "e1-e2/a3");
+    assert_legal(&pos, WHITE, "e1-a1/e1");
+}
+END_TEST
+
+START_TEST(test_arrow_and_vacated_square)
+{
+    /* White a2 can shoot back onto a2, and through it to a1, after moving up the file. */
+    Position pos = parse("5/5/5/W4/4B w");
+    assert_legal(&pos, WHITE, "a2-a4/a2");
+    assert_legal(&pos, WHITE, "a2-a4/a1");
+    assert_legal(&pos, WHITE, "a2-c2/a2");
+    assert_legal(&pos, WHITE, "a2-d5/a2");
+    assert_illegal(&pos, WHITE, "a2-a4/a4");
+    /* A square is only vacated for the amazon that leaves it: White a2 still blocks Black. */
+    pos = parse("5/5/5/W4/1B3 w");
+    assert_legal(&pos, WHITE, "a2-a3/a1");
+    assert_illegal(&pos, BLACK, "b1-a1/a3");
+    assert_legal(&pos, BLACK, "b1-c1/a1");
+}
+END_TEST
+
+START_TEST(test_blocking)
+{
+    /*
+     * 6x6, White on a1 with blockers up the a-file (arrow a3), along rank 1
+     * (own amazon d1) and on the diagonal (black amazon c3).
+     */
+    Position pos = parse("5B/6/6/x1B3/6/W2W2 w");
+    /* amazon moves */
+    assert_legal(&pos, WHITE, "a1-a2/b1");
+    assert_illegal(&pos, WHITE, "a1-a3/b1");
+    assert_illegal(&pos, WHITE, "a1-a4/b1");
+    assert_legal(&pos, WHITE, "a1-c1/a1");
+    assert_illegal(&pos, WHITE, "a1-d1/a1");
+    assert_illegal(&pos, WHITE, "a1-e1/a1");
+    assert_legal(&pos, WHITE, "a1-b2/a1");
+    assert_illegal(&pos, WHITE, "a1-c3/a1");
+    assert_illegal(&pos, WHITE, "a1-d4/a1");
+    /* arrows: blocked by an arrow, own amazon, opposing amazon */
+    assert_legal(&pos, WHITE, "a1-b1/a2");
+    assert_illegal(&pos, WHITE, "a1-a2/a3");
+    assert_illegal(&pos, WHITE, "a1-a2/a4");
+    assert_illegal(&pos, WHITE, "a1-c1/d1");
+    assert_illegal(&pos, WHITE, "a1-c1/e1");
+    assert_illegal(&pos, WHITE, "a1-b2/c3");
+    assert_illegal(&pos, WHITE, "a1-b2/d4");
+    assert_legal(&pos, WHITE, "a1-b2/c2");
+    /* the same arrow blocks Black */
+    assert_illegal(&pos, BLACK, "c3-a3/b3");
+    assert_legal(&pos, BLACK, "c3-b3/c3");
+    assert_illegal(&pos, BLACK, "c3-b3/a3");
+}
+END_TEST
+
+START_TEST(test_is_legal_move_rejections)
+{
+    Position pos;
+    position_start(&pos, 10);
+    assert_legal(&pos, WHITE, "d1-d7/g7");
+    assert_illegal(&pos, BLACK, "d1-d7/g7");   /* wrong colour's amazon */
+    assert_illegal(&pos, WHITE, "d10-d2/g2");  /* black's amazon, white to play */
+    assert_legal(&pos, BLACK, "d10-d2/g2");    /* legal for black even out of turn */
+    assert_illegal(&pos, WHITE, "e1-e5/e1");   /* nothing on e1 */
+    assert_illegal(&pos, WHITE, "d1-d1/d2");   /* zero-length move */
+    assert_illegal(&pos, WHITE, "d1-e3/e4");   /* knight jump, not a queen line */
+    assert_illegal(&pos, WHITE, "d1-f2/f3");
+    assert_illegal(&pos, WHITE, "d1-d7/e9");   /* arrow off the queen lines */
+    assert_illegal(&pos, WHITE, "a4-a8/a9");   /* jumps over black a7 */
+    assert_illegal(&pos, WHITE, "a4-a6/a8");   /* arrow jumps over black a7 */
+    assert_illegal(&pos, WHITE, "d1-d7/d10");  /* arrow onto a black amazon */
+    assert_illegal(&pos, WHITE, "d1-d4/a4");   /* arrow onto a white amazon */
+    assert_illegal(&pos, WHITE, "d1-d7/d7");   /* arrow onto the landing square */
+    assert_illegal(&pos, WHITE, "g1-d1/d4");   /* lands on an amazon */
+    assert_illegal(&pos, WHITE, "d1-h1/i1");   /* passes g1 */
+    assert_legal(&pos, WHITE, "d1-f1/d1");
+    assert_legal(&pos, WHITE, "d1-f1/e1");
+    assert_legal(&pos, WHITE, "d1-f1/c1");     /* through the vacated d1 */
+    assert_legal(&pos, WHITE, "d1-f1/a1");
+
+    Position arrows = parse("3B2B3/10/10/B8B/10/3x6/W8W/10/10/3W2W3 w");
+    assert_illegal(&arrows, WHITE, "d1-d5/d4");  /* onto the arrow on d5 */
+    assert_illegal(&arrows, WHITE, "d1-d6/d7");  /* over the arrow */
+    assert_illegal(&arrows, WHITE, "d1-d4/d5");  /* arrow onto an arrow */
+    assert_illegal(&arrows, WHITE, "d1-d4/d6");  /* arrow over an arrow */
+    assert_legal(&arrows, WHITE, "d1-d4/c5");
+}
+END_TEST
+
+START_TEST(test_trapped_amazon)
+{
+    /* White a1 is walled in by arrows; the other white amazon is free. */
+    Position pos = parse("3B/4/xx2/Wx1W w");
+    static MoveList list;
+    generate_moves(&pos, WHITE, &list);
+    ck_assert_int_gt(list.count, 0);
+    for (int i = 0; i < list.count; i++)
+        ck_assert_int_ne(list.moves[i].from, square_at(0, 0));
+    ck_assert_uint_eq(count_moves(&pos, WHITE), (uint64_t)list.count);
+    assert_illegal(&pos, WHITE, "a1-b1/a1");
+    ck_assert(has_legal_move(&pos, WHITE));
+}
+END_TEST
+
+START_TEST(test_side_without_moves)
+{
+    static MoveList list;
+    static const char *const texts[] = {
+        "Wx2/xx2/4/3B w",       /* corner */
+        "4/xxx1/xWx1/xxxB w",   /* centre, walled by arrows */
+        "4/BBx1/xWx1/xBB1 w",   /* walled by opposing amazons and arrows */
+        "WWx1/WWx1/xxx1/3B w",  /* walled by own amazons and arrows */
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        Position pos = parse(texts[i]);
+        ck_assert_msg(!has_legal_move(&pos, WHITE), "%s", texts[i]);
+        ck_assert_uint_eq(count_moves(&pos, WHITE), 0);
+        generate_moves(&pos, WHITE, &list);
+        ck_assert_int_eq(list.count, 0);
+        ck_assert_uint_eq(perft(&pos, 1), 0);
+        ck_assert(has_legal_move(&pos, BLACK));
+        ck_assert_uint_gt(count_moves(&pos, BLACK), 0);
+    }
+    /* A single free neighbour is enough: a1-b1, then the arrow to a1, c2 or d3. */
+    Position pos = parse("3B/4/xx2/W1x1 w");
+    ck_assert(has_legal_move(&pos, WHITE));
+    ck_assert_uint_eq(count_moves(&pos, WHITE), 3);
+    assert_legal(&pos, WHITE, "a1-b1/a1");
+    assert_legal(&pos, WHITE, "a1-b1/d3");
+}
+END_TEST
+
+Suite *movegen_suite(void)
+{
+    Suite *s = suite_create("movegen");
+    TCase *tc = tcase_create("rules");
+    tcase_add_loop_test(tc, test_queen_targets_empty_board, BOARD_MIN, BOARD_MAX + 1);
+    tcase_add_test(tc, test_corners_and_edges);
+    tcase_add_test(tc, test_arrow_and_vacated_square);
+    tcase_add_test(tc, test_blocking);
+    tcase_add_test(tc, test_is_legal_move_rejections);
+    tcase_add_test(tc, test_trapped_amazon);
+    tcase_add_test(tc, test_side_without_moves);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("reference");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_reference_matches_known_10x10);
+    tcase_add_test(tc, test_perft_10x10);
+    tcase_add_loop_test(tc, test_perft_small_sizes_vs_reference, BOARD_MIN, 10);
+    tcase_add_test(tc, test_perft_midgame_vs_reference);
+    tcase_add_loop_test(tc, test_random_games_vs_reference, BOARD_MIN, BOARD_MAX + 1);
+    suite_add_tcase(s, tc);
+    return s;
+}
