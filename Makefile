@@ -22,25 +22,35 @@ ENGINE_SRC = $(wildcard engine/*.c) $(wildcard eval/*.c) $(wildcard search/*.c) 
              $(filter-out protocol/main.c,$(wildcard protocol/*.c))
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ = $(BUILD)/protocol/main.o
+MATCH_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard match/*.c))
 TEST_SRC = $(wildcard tests/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 BIN = $(BUILD)/amazons
+MATCH_BIN = $(BUILD)/amazons-match
 TEST_BIN = $(BUILD)/check_amazons
 
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
 .PHONY: all test bench clean
-all: amazons
+all: amazons amazons-match
 
-# The top-level ./amazons is always the release build; sanitized binaries stay under build/.
+# The top-level binaries are always release builds; sanitized ones stay under build/.
 amazons: $(BIN)
 ifneq ($(SANITIZE),1)
 	cp $(BIN) amazons
 endif
 
+amazons-match: $(MATCH_BIN)
+ifneq ($(SANITIZE),1)
+	cp $(MATCH_BIN) amazons-match
+endif
+
 $(BIN): $(ENGINE_OBJ) $(MAIN_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(MATCH_BIN): $(ENGINE_OBJ) $(MATCH_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(TEST_BIN): $(ENGINE_OBJ) $(TEST_OBJ)
@@ -54,9 +64,9 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-# The protocol tests run the real binary named by AMAZONS_BIN.
-test: $(BIN) $(TEST_BIN)
-	AMAZONS_BIN=$(abspath $(BIN)) $(TEST_BIN)
+# The protocol and match tests run the real binaries named by these variables.
+test: $(BIN) $(MATCH_BIN) $(TEST_BIN)
+	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) $(TEST_BIN)
 
 bench: amazons
 	./amazons --bench
@@ -64,4 +74,4 @@ bench: amazons
 clean:
 	rm -rf build amazons
 
--include $(ENGINE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(ENGINE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

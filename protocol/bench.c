@@ -12,6 +12,10 @@
 
 static const char *const BENCH_POSITIONS[] = {
     "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w",
+    /* Twelve moves in: amazons in contact, much still open. */
+    "3B6/3W2x3/x2x6/2x3WB2/9x/3x3x1x/1xWBx5/6WB2/7x2/4x5 w",
+    /* Twenty-eight moves in: the board is breaking into regions. */
+    "1B6x1/1W1xxx1x2/x1xx1x1Bx1/2x2xW3/2x3xx2/7x2/2Wxx1xW2/2x1x1x1B1/x1x1Bxx3/2x6x w",
 };
 
 enum { BENCH_ITERATIONS = 200000 };

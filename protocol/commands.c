@@ -14,11 +14,13 @@
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "search/baseline.h"
 #include "protocol/session.h"
 #include "protocol/version.h"
 
 void session_default_options(SessionOptions *options)
 {
+    options->player = PLAYER_MCTS;
     options->move_time = 5.0;
     options->move_overhead = 0.05;
     options->playouts = 0;
@@ -32,6 +34,7 @@ bool session_init(Session *session, const SessionOptions *options)
     session->options = *options;
     game_new(&session->game, DEFAULT_SIZE);
     clock_init(&session->clock);
+    rng_seed(&session->rng, options->search.seed);
     session->search = search_create(&options->search);
     return session->search != NULL;
 }
@@ -279,11 +282,18 @@ static bool choose_move(Session *s, Color c, Move *m)
     Position pos = position_for(s, c);
     if (!has_legal_move(&pos, c))
         return false;
+    if (s->options.player == PLAYER_RANDOM)
+        return random_player_move(&pos, &s->rng, m);
+    if (s->options.player == PLAYER_GREEDY)
+        return greedy_player_move(&pos, &s->rng, m);
     double start = now_seconds();
     SearchLimits limits = {
         .seconds = time_budget(&s->clock, c, &pos, s->options.move_time, s->options.move_overhead),
         .iterations = s->options.playouts,
     };
+    /* A playout cap alone (no clock) makes the search reproducible: no time limit then. */
+    if (s->options.playouts && !s->clock.limited)
+        limits.seconds = 1e9;
     SearchResult result = search_run(s->search, &pos, &limits);
     clock_spend(&s->clock, c, now_seconds() - start);
     *m = result.move;

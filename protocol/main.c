@@ -16,6 +16,7 @@ static void print_help(FILE *out)
         "Game of the Amazons engine speaking a GTP-style protocol on stdin/stdout\n"
         "(see PROTOCOL.md).\n"
         "\n"
+        "  --engine NAME        mcts (default), or a reference player: greedy, random\n"
         "  --threads N          search threads (default 1)\n"
         "  --memory MB          tree memory cap in MiB (default %zu)\n"
         "  --time SECONDS       thinking time per move when no clock is set (default %g)\n"
@@ -52,7 +53,7 @@ static bool parse_u64(const char *text, unsigned long long max, unsigned long lo
     return true;
 }
 
-enum { OPT_THREADS = 256, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
+enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
        OPT_RESIGN, OPT_VERBOSE, OPT_BENCH, OPT_HELP, OPT_VERSION };
 
 /* Applies one option; returns false for a bad value. */
@@ -61,6 +62,16 @@ static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *benc
     unsigned long long n;
     double x;
     switch (opt) {
+    case OPT_ENGINE:
+        if (strcmp(arg, "mcts") == 0)
+            o->player = PLAYER_MCTS;
+        else if (strcmp(arg, "greedy") == 0)
+            o->player = PLAYER_GREEDY;
+        else if (strcmp(arg, "random") == 0)
+            o->player = PLAYER_RANDOM;
+        else
+            return false;
+        return true;
     case OPT_THREADS:
         if (!parse_u64(arg, MAX_THREADS, &n) || n == 0)
             return false;
@@ -97,6 +108,7 @@ static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *benc
 int main(int argc, char **argv)
 {
     static const struct option options[] = {
+        { "engine", required_argument, NULL, OPT_ENGINE },
         { "threads", required_argument, NULL, OPT_THREADS },
         { "memory", required_argument, NULL, OPT_MEMORY },
         { "time", required_argument, NULL, OPT_TIME },

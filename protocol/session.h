@@ -10,10 +10,15 @@
 
 #include "engine/game.h"
 #include "protocol/gtp.h"
+#include "search/rng.h"
 #include "search/search.h"
 #include "search/timeman.h"
 
+/* Which player answers genmove: the search, or a reference opponent for matches. */
+typedef enum { PLAYER_MCTS, PLAYER_GREEDY, PLAYER_RANDOM } PlayerKind;
+
 typedef struct {
+    PlayerKind player;
     double move_time;      /* seconds per move when no clock is set */
     double move_overhead;  /* seconds held back for the controller's latency */
     uint64_t playouts;     /* iteration cap per move; 0 = time only */
@@ -27,6 +32,7 @@ typedef struct {
     Search *search;
     SessionOptions options;
     int low_estimates;     /* consecutive own moves with the estimate under resign_below */
+    Rng rng;               /* for the reference players */
 } Session;
 
 void session_default_options(SessionOptions *options);

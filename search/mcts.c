@@ -23,12 +23,22 @@
 #include "search/search.h"
 #include "search/tree.h"
 
-/* Tunables, chosen by matches (see README). */
+/* Tunables, chosen by matches; -D overrides them for tuning builds. */
+#ifndef EXPLORATION
 #define EXPLORATION 0.35   /* UCT exploration constant */
+#endif
+#ifndef EXPAND_VISITS
 #define EXPAND_VISITS 2    /* a leaf is expanded on its second visit */
+#endif
+#ifndef PLAYOUT_MOVES
 #define PLAYOUT_MOVES 2    /* random moves before the evaluation */
+#endif
+#ifndef WIDEN_BASE
 #define WIDEN_BASE 3       /* children considered at first ... */
+#endif
+#ifndef WIDEN_RATE
 #define WIDEN_RATE 1.0     /* ... plus this times sqrt(visits) */
+#endif
 
 /* Two tree levels per move, plus the root. */
 enum { MAX_PATH = 2 * MAX_GAME_MOVES + 1 };
@@ -184,13 +194,17 @@ static void iterate(Search *s, Rng *rng)
             break;
         }
         uint8_t state = __atomic_load_n(&node->state, __ATOMIC_ACQUIRE);
-        if (state == NODE_LEAF && (depth == 0 || node->visits >= EXPAND_VISITS)) {
+        if (state == NODE_LEAF && (depth == 0 || node->visits >= EXPAND_VISITS)
+            && !__atomic_load_n(&s->arena.full, __ATOMIC_RELAXED)) {
             uint8_t expected = NODE_LEAF;
             if (__atomic_compare_exchange_n(&node->state, &expected, NODE_EXPANDING, false,
                                             __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-                if (!expand(s, node, &pos, depth, from, to))
+                if (!expand(s, node, &pos, depth, from, to)) {
+                    /* Memory cap reached: this node stays a leaf for good. */
                     __atomic_store_n(&node->state, NODE_LEAF, __ATOMIC_RELEASE);
-                continue; /* re-examine: proven, expanded, or still a leaf */
+                    break;
+                }
+                continue; /* re-examine: proven or expanded */
             }
             state = __atomic_load_n(&node->state, __ATOMIC_ACQUIRE);
         }

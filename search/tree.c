@@ -39,12 +39,13 @@ uint32_t arena_reset(Arena *arena)
 uint32_t arena_alloc(Arena *arena, uint32_t count)
 {
     if (__atomic_load_n(&arena->used, __ATOMIC_RELAXED) + (uint64_t)count > arena->capacity) {
-        arena->full = true;
+        __atomic_store_n(&arena->full, true, __ATOMIC_RELAXED);
         return UINT32_MAX;
     }
     uint32_t first = __atomic_fetch_add(&arena->used, count, __ATOMIC_RELAXED);
     if ((uint64_t)first + count > arena->capacity) {
-        arena->full = true; /* lost a race for the last space: the nodes stay unused */
+        /* Lost a race for the last space: those nodes stay unused. */
+        __atomic_store_n(&arena->full, true, __ATOMIC_RELAXED);
         return UINT32_MAX;
     }
     return first;

@@ -127,6 +127,7 @@ START_TEST(test_parse_malformed)
         "d1-d7/g7x", "d1-d7/g7/", "d1-d7/g7-", "d1-d7/g7h1", "d1-d7/g7 ", "d1-d7/g7\n",
         /* spaces */
         " d1-d7/g7", "d1 -d7/g7", "d1- d7/g7", "d1-d7 /g7", "d1-d7/ g7", "d1 d7 g7",
+        "d1-d7 g7", "d1d7 g7", "d1 d7g7",
         /* extra or wrong separators */
         "d1--d7/g7", "d1-d7//g7", "d1-d7/-g7", "d1-d7-/g7", "d1/d7/g7", "d1:d7/g7",
         "d1-d7:g7", "d1_d7_g7", "d1.d7.g7",
@@ -136,7 +137,7 @@ START_TEST(test_parse_malformed)
         "a4294967297-a1/a2", "a18446744073709551617-a1/a2", "a1-a2/a99999999999999999999",
         "k1-a1/a2", "a1-k1/a2", "a1-a2/k1", "z1-a1/a2", "`1-a1/a2", "@1-a1/a2",
         /* not a square at all */
-        "d-1-d7/g7", "d+1-d7/g7", "11-d7/g7", "\xe4" "1-d7/g7",
+        "d-1-d7/g7", "d+1-d7/g7", "11-d7/g7", "\3441-d7/g7",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_rejected(bad[i], 10);
@@ -154,10 +155,9 @@ START_TEST(test_round_trip_all_squares)
                        (uint8_t)square_at(to % size, to / size),
                        (uint8_t)square_at(arrow % size, arrow / size) };
             move_to_text(m, text);
-            ck_assert_uint_lt(strlen(text), MOVE_TEXT_MAX);
             Move back;
-            ck_assert_msg(move_from_text(text, size, &back), "\"%s\" rejected", text);
-            ck_assert_msg(move_equal(back, m), "\"%s\" did not round-trip", text);
+            if (strlen(text) >= MOVE_TEXT_MAX || !move_from_text(text, size, &back) || !move_equal(back, m))
+                ck_abort_msg("\"%s\" did not round-trip on %dx%d", text, size, size);
         }
     }
 }

@@ -90,6 +90,16 @@ static uint64_t box_walk(Box *b, char side, int depth, KeyList *keys)
     return n;
 }
 
+/* Fills a box from rows of '.', 'W', 'B', 'x', top rank first. */
+static void box_from_rows(Box *b, const char *const *rows, int size, char to_move)
+{
+    b->size = size;
+    b->to_move = to_move;
+    for (int f = 0; f < size; f++)
+        for (int r = 0; r < size; r++)
+            b->cell[f][r] = rows[size - 1 - r][f];
+}
+
 static uint64_t box_perft(Box *b, int depth)
 {
     return depth == 0 ? 1 : box_walk(b, b->to_move, depth, NULL);
@@ -213,20 +223,25 @@ START_TEST(test_perft_small_sizes_vs_reference)
 }
 END_TEST
 
-/* perft from a black-to-move position with arrows, so both colours and blockers matter. */
+/* perft from hand-made positions with arrows and fewer amazons, against the reference. */
 START_TEST(test_perft_midgame_vs_reference)
 {
-    Position pos = parse("1B1x1B/6/B2x1B/x4x/W4W/1W2W1 b");
-    Box b = { .size = 6, .to_move = 'B' };
-    for (int f = 0; f < 6; f++)
-        for (int r = 0; r < 6; r++)
-            b.cell[f][r] = position_cell(&pos, square_at(f, r));
-    /* The mailbox copy above comes from the engine; check it against the text by hand. */
-    ck_assert_int_eq(b.cell[3][5], 'x');
-    ck_assert_int_eq(b.cell[0][2], 'x');
-    ck_assert_int_eq(b.cell[5][3], 'B');
-    for (int depth = 1; depth <= 2; depth++)
-        ck_assert_uint_eq(perft(&pos, depth), box_perft(&b, depth));
+    static const struct { const char *text; char to_move; const char *rows[BOARD_MAX]; } cases[] = {
+        { "1B1x1B/6/B2x1B/x4x/W4W/1W2W1 b", 'B',
+          { ".B.x.B", "......", "B..x.B", "x....x", "W....W", ".W..W." } },
+        { "x1B4/7/2x1W2/B5x/7/1W3xB/W6 w", 'W',
+          { "x.B....", ".......", "..x.W..", "B.....x", ".......", ".W...xB", "W......" } },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position pos = parse(cases[i].text);
+        Box b;
+        box_from_rows(&b, cases[i].rows, pos.size, cases[i].to_move);
+        for (int f = 0; f < pos.size; f++)
+            for (int r = 0; r < pos.size; r++)
+                ck_assert_int_eq(position_cell(&pos, square_at(f, r)), b.cell[f][r]);
+        for (int depth = 1; depth <= 2; depth++)
+            ck_assert_uint_eq(perft(&pos, depth), box_perft(&b, depth));
+    }
 }
 END_TEST
 
@@ -241,8 +256,7 @@ START_TEST(test_random_games_vs_reference)
     static KeyList ref;
     static uint32_t keys[MAX_MOVES];
     uint32_t seed = 2024u + (uint32_t)size * 77u;
-    int games = size <= 7 ? 6 : 2;
-    for (int game = 0; game < games; game++) {
+    for (int game = 0; game < 10; game++) {
         Position pos;
         Box b;
         position_start(&pos, size);
@@ -250,7 +264,8 @@ START_TEST(test_random_games_vs_reference)
         for (;;) {
             for (int f = 0; f < size; f++)
                 for (int r = 0; r < size; r++)
-                    ck_assert_int_eq(position_cell(&pos, square_at(f, r)), b.cell[f][r]);
+                    if (position_cell(&pos, square_at(f, r)) != b.cell[f][r])
+                        ck_abort_msg("size %d: boards differ at (%d,%d)", size, f, r);
             Color us = pos.to_move, them = color_other(us);
             ck_assert_int_eq(b.to_move, us == WHITE ? 'W' : 'B');
 
@@ -263,15 +278,17 @@ START_TEST(test_random_games_vs_reference)
             generate_moves(&pos, us, &list);
             ck_assert_int_eq(list.count, (int)n_ref);
             for (int i = 0; i < list.count; i++) {
-                ck_assert(is_legal_move(&pos, us, list.moves[i]));
-                ck_assert(!is_legal_move(&pos, them, list.moves[i]));
+                if (!is_legal_move(&pos, us, list.moves[i]) || is_legal_move(&pos, them, list.moves[i]))
+                    ck_abort_msg("size %d: generated move %d judged wrongly", size, i);
                 keys[i] = move_key(list.moves[i]);
             }
             qsort(keys, (size_t)list.count, sizeof keys[0], compare_keys);
             qsort(ref.keys, (size_t)ref.count, sizeof ref.keys[0], compare_keys);
             for (int i = 0; i < list.count; i++) {
-                ck_assert_msg(i == 0 || keys[i] != keys[i - 1], "duplicate move");
-                ck_assert_msg(keys[i] == ref.keys[i], "move lists differ (size %d)", size);
+                if (i > 0 && keys[i] == keys[i - 1])
+                    ck_abort_msg("size %d: duplicate move", size);
+                if (keys[i] != ref.keys[i])
+                    ck_abort_msg("size %d: move lists differ", size);
             }
             if (list.count == 0)
                 break;
@@ -306,7 +323,8 @@ START_TEST(test_queen_targets_empty_board)
             while (reach) {
                 int sq = bb_pop(&reach);
                 int df = abs(square_file(sq) - f), dr = abs(square_rank(sq) - r);
-                ck_assert(df == 0 || dr == 0 || df == dr);
+                if (df != 0 && dr != 0 && df != dr)
+                    ck_abort_msg("size %d: %d reached from (%d,%d)", size, sq, f, r);
             }
         }
     }
@@ -325,12 +343,28 @@ START_TEST(test_corners_and_edges)
     assert_illegal(&pos, WHITE, "a1-j10/a1");
     assert_legal(&pos, BLACK, "j10-j1/a10");
 
-    /* No wrap-around between the east edge and the next rank's west edge. */
+    /*
+     * No wrap-around between the east edge and the next rank's west edge:
+     * j1 is index 9 and a2 index 11 on the bitboard, a4 two diagonal steps from j1.
+     */
+    static const char *const rows10[] = {
+        "B........B", "..........", "..........", "..........", "..........",
+        "..........", "..........", "W.........", "..........", ".........W",
+    };
+    Box b;
+    pos = parse("B8B/10/10/10/10/10/10/W9/10/9W w");
+    box_from_rows(&b, rows10, 10, 'W');
+    ck_assert_uint_eq(count_moves(&pos, WHITE), box_walk(&b, 'W', 1, NULL));
+    assert_illegal(&pos, WHITE, "j1-a2/a3");  /* east off j1 */
+    assert_illegal(&pos, WHITE, "j1-a4/a5");  /* north-east off j1 */
+    assert_illegal(&pos, WHITE, "a3-j2/j3");  /* west off a3 */
+    assert_illegal(&pos, WHITE, "j1-j2/a5");  /* the arrow north-east off j2 */
+    assert_legal(&pos, WHITE, "j1-a1/j1");
+
+    /* The same on a small board, where several padding columns follow each rank. */
+    static const char *const rows5[] = { "....B", ".....", ".....", ".....", "....W" };
     pos = parse("4B/5/5/5/4W w");
-    Box b = { .size = 5, .to_move = 'W' };
-    memset(b.cell, '.', sizeof b.cell);
-    b.cell[4][0] = 'W';
-    b.cell[4][4] = 'B';
+    box_from_rows(&b, rows5, 5, 'W');
     ck_assert_uint_eq(count_moves(&pos, WHITE), box_walk(&b, 'W', 1, NULL));
     assert_illegal(&pos, WHITE, "e1-a2/a1");
     assert_illegal(&pos, WHITE, "e1-e2/a3");

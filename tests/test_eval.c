@@ -1,0 +1,183 @@
+/* test_eval.c - distance maps, territory, exact counting of separated positions. */
+#include <math.h>
+
+#include "engine/movegen.h"
+#include "eval/eval.h"
+#include "search/playout.h"
+#include "tests.h"
+
+static Position parse(const char *text)
+{
+    Position pos;
+    const char *error = position_from_text(&pos, text);
+    ck_assert_msg(error == NULL, "bad test position %s: %s", text, error);
+    return pos;
+}
+
+/* The same position with colours swapped and the board flipped top to bottom. */
+static Position mirror(const Position *pos)
+{
+    Position m = *pos;
+    m.amazons[WHITE] = m.amazons[BLACK] = m.arrows = 0;
+    for (int rank = 0; rank < pos->size; rank++)
+        for (int file = 0; file < pos->size; file++) {
+            int from = square_at(file, rank), to = square_at(file, pos->size - 1 - rank);
+            if (bb_test(pos->amazons[WHITE], from))
+                m.amazons[BLACK] |= bb_square(to);
+            if (bb_test(pos->amazons[BLACK], from))
+                m.amazons[WHITE] |= bb_square(to);
+            if (bb_test(pos->arrows, from))
+                m.arrows |= bb_square(to);
+        }
+    m.empty = m.board & ~(m.amazons[WHITE] | m.amazons[BLACK] | m.arrows);
+    m.to_move = color_other(pos->to_move);
+    m.hash = position_compute_hash(&m);
+    return m;
+}
+
+START_TEST(queen_distance_levels_partition_reached_squares)
+{
+    Position pos;
+    position_start(&pos, 10);
+    DistanceMap map;
+    queen_distances(&pos, &map);
+    for (int c = WHITE; c <= BLACK; c++) {
+        Bitboard all = 0;
+        for (int d = 1; d <= map.depth[c]; d++) {
+            ck_assert(!(all & map.at[c][d]));
+            all |= map.at[c][d];
+        }
+        ck_assert(all == map.reached[c]);
+        ck_assert(map.reached[c] == pos.empty); /* the open board is reachable everywhere */
+        ck_assert(map.at[c][1] == bb_queen_reach(pos.amazons[c], pos.empty));
+    }
+    ck_assert_int_eq(map.depth[WHITE], 2);
+}
+END_TEST
+
+START_TEST(king_distance_on_a_corridor)
+{
+    /* A white amazon at a1 in a 1-wide corridor along rank 1: distance grows by one per file. */
+    Position pos = parse("3B/xxxx/xxxx/W3 w");
+    DistanceMap map;
+    king_distances(&pos, &map);
+    for (int d = 1; d <= 3; d++)
+        ck_assert(map.at[WHITE][d] == bb_square(square_at(d, 0)));
+    ck_assert_int_eq(map.depth[WHITE], 3);
+    ck_assert(map.reached[BLACK] == (bb_square(square_at(0, 3)) | bb_square(square_at(1, 3))
+                                     | bb_square(square_at(2, 3))));
+}
+END_TEST
+
+START_TEST(evaluation_is_antisymmetric_under_colour_mirror)
+{
+    Rng rng;
+    rng_seed(&rng, 42);
+    for (int game = 0; game < 40; game++) {
+        Position pos;
+        position_start(&pos, 6 + game % 5);
+        int plies = (int)rng_below(&rng, 30);
+        for (int i = 0; i < plies; i++) {
+            Move m;
+            if (!random_move(&pos, &rng, &m))
+                break;
+            position_make(&pos, m);
+        }
+        Position m = mirror(&pos);
+        Evaluation a, b;
+        evaluate(&pos, &a);
+        evaluate(&m, &b);
+        ck_assert_msg(fabs(a.score + b.score) < 1e-9, "score %f vs mirrored %f", a.score, b.score);
+        ck_assert(a.separated == b.separated);
+        double p = eval_win_probability(&pos), q = eval_win_probability(&m);
+        ck_assert(p > 0 && p < 1);
+        ck_assert(fabs(p - q) < 1e-9);
+    }
+}
+END_TEST
+
+START_TEST(side_to_move_gets_the_tie_bonus_at_the_start)
+{
+    Position pos;
+    position_start(&pos, 10);
+    Evaluation e;
+    evaluate(&pos, &e);
+    ck_assert(!e.separated);
+    ck_assert(e.score > 0);
+    ck_assert(eval_win_probability(&pos) > 0.5);
+}
+END_TEST
+
+START_TEST(separated_regions_are_counted_exactly)
+{
+    /* White owns the 5 empty squares of ranks 1-2's left part, Black 3 squares on the right. */
+    Position pos = parse("xxxxxx/xxxxxx/xxxxxx/xxxxxx/W2xB1/3x2 w");
+    Evaluation e;
+    evaluate(&pos, &e);
+    ck_assert(e.separated);
+    ck_assert_int_eq(e.owned[WHITE], 5);
+    ck_assert_int_eq(e.owned[BLACK], 3);
+    ck_assert(fabs(e.score - 2.0) < 1e-9);
+    ck_assert_int_eq(eval_score_estimate(&pos), 2);
+    ck_assert(eval_win_probability(&pos) > 0.8);
+    pos.to_move = BLACK;
+    pos.hash = position_compute_hash(&pos);
+    ck_assert(eval_win_probability(&pos) < 0.2);
+}
+END_TEST
+
+START_TEST(trapped_amazon_is_penalised)
+{
+    /* Same material; in the second position White's a1 amazon is walled in. */
+    Position free_pos = parse("3B2/6/6/6/2x3/W4W w");
+    Position trapped = parse("3B2/6/6/6/xx4/Wx3W w");
+    Evaluation a, b;
+    evaluate(&free_pos, &a);
+    evaluate(&trapped, &b);
+    ck_assert(a.score > b.score + 1.0);
+}
+END_TEST
+
+START_TEST(territory_map_marks_owners)
+{
+    Position pos = parse("xxxxxx/xxxxxx/xxxxxx/xxxxxx/W2xB1/3x2 w");
+    char owners[NUM_SQUARES];
+    eval_territory_map(&pos, owners);
+    ck_assert_int_eq(owners[square_at(0, 1)], 'W');
+    ck_assert_int_eq(owners[square_at(4, 1)], 'B');
+    ck_assert_int_eq(owners[square_at(3, 1)], 'x');
+    ck_assert_int_eq(owners[square_at(1, 1)], 'w');
+    ck_assert_int_eq(owners[square_at(0, 0)], 'w');
+    ck_assert_int_eq(owners[square_at(5, 1)], 'b');
+    ck_assert_int_eq(owners[square_at(5, 0)], 'b');
+}
+END_TEST
+
+START_TEST(territory_map_shows_ties_and_unreachable_squares)
+{
+    /* b1, c1, d1 are one queen move from both a1 and e1; c4 is walled off. */
+    Position pos = parse("xxxxx/xx1xx/xxxxx/xxxxx/W3B w");
+    char owners[NUM_SQUARES];
+    eval_territory_map(&pos, owners);
+    ck_assert_int_eq(owners[square_at(2, 3)], '.');
+    ck_assert_int_eq(owners[square_at(1, 0)], '=');
+    ck_assert_int_eq(owners[square_at(2, 0)], '=');
+    ck_assert_int_eq(owners[square_at(3, 0)], '=');
+}
+END_TEST
+
+Suite *eval_suite(void)
+{
+    Suite *s = suite_create("eval");
+    TCase *tc = tcase_create("eval");
+    tcase_add_test(tc, queen_distance_levels_partition_reached_squares);
+    tcase_add_test(tc, king_distance_on_a_corridor);
+    tcase_add_test(tc, evaluation_is_antisymmetric_under_colour_mirror);
+    tcase_add_test(tc, side_to_move_gets_the_tie_bonus_at_the_start);
+    tcase_add_test(tc, separated_regions_are_counted_exactly);
+    tcase_add_test(tc, trapped_amazon_is_penalised);
+    tcase_add_test(tc, territory_map_marks_owners);
+    tcase_add_test(tc, territory_map_shows_ties_and_unreachable_squares);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,308 @@
+/* test_search.c - MCTS: forced wins, legality everywhere, determinism, limits; time manager. */
+#include "engine/movegen.h"
+#include "search/baseline.h"
+#include "search/playout.h"
+#include "search/search.h"
+#include "search/timeman.h"
+#include "tests.h"
+
+static Position parse(const char *text)
+{
+    Position pos;
+    const char *error = position_from_text(&pos, text);
+    ck_assert_msg(error == NULL, "bad test position %s: %s", text, error);
+    return pos;
+}
+
+static Search *make_search(int threads, size_t megabytes, uint64_t seed)
+{
+    SearchConfig config;
+    search_default_config(&config);
+    config.threads = threads;
+    config.memory_bytes = megabytes << 20;
+    config.seed = seed;
+    Search *s = search_create(&config);
+    ck_assert_ptr_nonnull(s);
+    return s;
+}
+
+static SearchResult think(Search *s, const Position *pos, uint64_t iterations)
+{
+    SearchLimits limits = { .seconds = 60, .iterations = iterations };
+    return search_run(s, pos, &limits);
+}
+
+START_TEST(finds_the_move_that_traps_the_last_black_amazon)
+{
+    /* Black's only amazon (a5) can only step to a4; White wins by shooting onto a4. */
+    Position pos = parse("Bx3/1x3/5/5/4W w");
+    Search *s = make_search(1, 16, 1);
+    SearchResult r = think(s, &pos, 5000);
+    ck_assert(r.has_move);
+    ck_assert(is_legal_move(&pos, WHITE, r.move));
+    position_make(&pos, r.move);
+    ck_assert_msg(!has_legal_move(&pos, BLACK), "search did not find the trapping move");
+    ck_assert(r.win_rate == 1.0); /* proven by the solver, not estimated */
+    search_destroy(s);
+}
+END_TEST
+
+START_TEST(plays_the_only_legal_move)
+{
+    /* White's a1 amazon can only go to a2 and shoot back to a1. */
+    Position pos = parse("3B/xx2/1x2/Wx2 w");
+    ck_assert_int_eq(count_moves(&pos, WHITE), 1);
+    Search *s = make_search(1, 16, 1);
+    SearchResult r = think(s, &pos, 200);
+    Move only = { (uint8_t)square_at(0, 0), (uint8_t)square_at(0, 1), (uint8_t)square_at(0, 0) };
+    ck_assert(r.has_move);
+    ck_assert(move_equal(r.move, only));
+    search_destroy(s);
+}
+END_TEST
+
+START_TEST(no_move_when_the_side_to_move_is_trapped)
+{
+    Position pos = parse("3B/xx2/xx2/Wx2 w");
+    Search *s = make_search(1, 16, 1);
+    SearchResult r = think(s, &pos, 100);
+    ck_assert(!r.has_move);
+    search_destroy(s);
+}
+END_TEST
+
+/* Random positions on every size, searched briefly: every answer must be legal. */
+static void check_random_positions(int threads, int count)
+{
+    Search *s = make_search(threads, 8, 3);
+    Rng rng;
+    rng_seed(&rng, 99);
+    int searched = 0;
+    for (int i = 0; i < count; i++) {
+        Position pos;
+        position_start(&pos, BOARD_MIN + i % (BOARD_MAX - BOARD_MIN + 1));
+        int plies = (int)rng_below(&rng, (uint32_t)(pos.size * pos.size));
+        for (int p = 0; p < plies; p++) {
+            Move m;
+            if (!random_move(&pos, &rng, &m))
+                break;
+            position_make(&pos, m);
+        }
+        if (i % 3 == 0)
+            search_clear(s); /* also exercise searching on from an unrelated tree */
+        SearchResult r = think(s, &pos, 20 + rng_below(&rng, 120));
+        ck_assert(r.has_move == has_legal_move(&pos, pos.to_move));
+        if (r.has_move) {
+            char text[MOVE_TEXT_MAX];
+            move_to_text(r.move, text);
+            ck_assert_msg(is_legal_move(&pos, pos.to_move, r.move), "illegal %s in position %d", text, i);
+            searched++;
+        }
+    }
+    ck_assert_int_gt(searched, count / 2);
+    search_destroy(s);
+}
+
+START_TEST(never_returns_an_illegal_move)
+{
+    check_random_positions(1, 300);
+}
+END_TEST
+
+START_TEST(never_returns_an_illegal_move_with_two_threads)
+{
+    check_random_positions(2, 60);
+}
+END_TEST
+
+START_TEST(same_seed_same_moves)
+{
+    Position pos;
+    position_start(&pos, 8);
+    Move first[6];
+    for (int run = 0; run < 2; run++) {
+        Search *s = make_search(1, 16, 12345);
+        Position p = pos;
+        for (int i = 0; i < 6; i++) {
+            SearchResult r = think(s, &p, 1500);
+            ck_assert(r.has_move);
+            if (run == 0)
+                first[i] = r.move;
+            else
+                ck_assert(move_equal(first[i], r.move));
+            position_make(&p, r.move); /* the next search reuses part of the tree */
+        }
+        search_destroy(s);
+    }
+}
+END_TEST
+
+START_TEST(small_memory_cap_still_gives_a_legal_move)
+{
+    Position pos;
+    position_start(&pos, 10);
+    Search *s = make_search(1, 1, 5);
+    SearchResult r = think(s, &pos, 30000);
+    ck_assert_int_eq(r.iterations, 30000);
+    ck_assert(r.has_move);
+    ck_assert(is_legal_move(&pos, WHITE, r.move));
+    search_destroy(s);
+}
+END_TEST
+
+START_TEST(zero_time_still_gives_a_legal_move)
+{
+    Position pos;
+    position_start(&pos, 10);
+    Search *s = make_search(1, 16, 5);
+    SearchLimits limits = { .seconds = 0, .iterations = 0 };
+    SearchResult r = search_run(s, &pos, &limits);
+    ck_assert(r.has_move);
+    ck_assert(is_legal_move(&pos, WHITE, r.move));
+    ck_assert(r.iterations < 1000);
+    search_destroy(s);
+}
+END_TEST
+
+START_TEST(invalid_configurations_are_refused)
+{
+    SearchConfig config;
+    search_default_config(&config);
+    config.threads = 0;
+    ck_assert_ptr_null(search_create(&config));
+    config.threads = MAX_THREADS + 1;
+    ck_assert_ptr_null(search_create(&config));
+    config.threads = 1;
+    config.memory_bytes = 1000; /* not even a thousand nodes */
+    ck_assert_ptr_null(search_create(&config));
+}
+END_TEST
+
+START_TEST(baseline_players_play_legal_moves)
+{
+    Rng rng;
+    rng_seed(&rng, 8);
+    Position pos;
+    position_start(&pos, 6);
+    for (int ply = 0; ply < 40; ply++) {
+        Move m;
+        bool has = ply % 2 ? greedy_player_move(&pos, &rng, &m) : random_player_move(&pos, &rng, &m);
+        ck_assert(has == has_legal_move(&pos, pos.to_move));
+        if (!has)
+            break;
+        ck_assert(is_legal_move(&pos, pos.to_move, m));
+        position_make(&pos, m);
+    }
+}
+END_TEST
+
+START_TEST(greedy_player_takes_an_immediate_win)
+{
+    Position pos = parse("Bx3/1x3/5/5/4W w");
+    Rng rng;
+    rng_seed(&rng, 1);
+    Move m;
+    ck_assert(greedy_player_move(&pos, &rng, &m));
+    position_make(&pos, m);
+    ck_assert(!has_legal_move(&pos, BLACK));
+}
+END_TEST
+
+/* ---- time manager ---- */
+
+START_TEST(clock_rejects_bad_settings_and_keeps_the_old_ones)
+{
+    Clock clock;
+    clock_init(&clock);
+    ck_assert(clock_settings(&clock, 300, 10, 5));
+    Clock before = clock;
+    ck_assert(!clock_settings(&clock, -1, 10, 5));
+    ck_assert(!clock_settings(&clock, 300, -10, 5));
+    ck_assert(!clock_settings(&clock, 300, 10, -5));
+    ck_assert(!clock_settings(&clock, 1e12, 10, 5));
+    ck_assert(!clock_time_left(&clock, WHITE, -3, 0));
+    ck_assert(!clock_time_left(&clock, BLACK, 1e12, 0));
+    ck_assert(memcmp(&before, &clock, sizeof clock) == 0);
+}
+END_TEST
+
+START_TEST(byo_yomi_time_without_stones_means_no_limit)
+{
+    Clock clock;
+    clock_init(&clock);
+    ck_assert(!clock.limited);
+    ck_assert(clock_settings(&clock, 0, 30, 0));
+    ck_assert(!clock.limited);
+    ck_assert(clock_settings(&clock, 60, 0, 0));
+    ck_assert(clock.limited);
+}
+END_TEST
+
+START_TEST(budget_stays_inside_the_clock)
+{
+    Position pos;
+    position_start(&pos, 10);
+    Clock clock;
+    clock_init(&clock);
+    ck_assert_double_eq_tol(time_budget(&clock, WHITE, &pos, 2.0, 0.05), 1.95, 1e-9);
+    /* Absolute time, 1 s left: a small slice. */
+    clock_settings(&clock, 600, 0, 0);
+    clock_time_left(&clock, WHITE, 1, 0);
+    double b = time_budget(&clock, WHITE, &pos, 5, 0.05);
+    ck_assert(b > 0 && b < 0.3);
+    /* Byo-yomi, 1 s for 1 stone: under the period minus the overhead. */
+    clock_settings(&clock, 0, 1, 1);
+    clock_time_left(&clock, BLACK, 1, 1);
+    b = time_budget(&clock, BLACK, &pos, 5, 0.05);
+    ck_assert(b > 0.3 && b < 0.95);
+    /* Nothing left: zero, never negative. */
+    clock_time_left(&clock, BLACK, 0, 1);
+    ck_assert(time_budget(&clock, BLACK, &pos, 5, 0.05) == 0);
+}
+END_TEST
+
+START_TEST(spent_time_moves_the_clock_into_byo_yomi)
+{
+    Position pos;
+    position_start(&pos, 10);
+    Clock clock;
+    clock_init(&clock);
+    clock_settings(&clock, 10, 5, 2);
+    clock_spend(&clock, WHITE, 12);
+    ck_assert_int_eq(clock.stones_left[WHITE], 2);
+    ck_assert_double_eq_tol(clock.left[WHITE], 3, 1e-9);
+    clock_spend(&clock, WHITE, 1);
+    ck_assert_int_eq(clock.stones_left[WHITE], 1);
+    clock_spend(&clock, WHITE, 1);
+    /* Period completed: a fresh one. */
+    ck_assert_int_eq(clock.stones_left[WHITE], 2);
+    ck_assert_double_eq_tol(clock.left[WHITE], 5, 1e-9);
+    ck_assert_double_eq_tol(clock.left[BLACK], 10, 1e-9);
+}
+END_TEST
+
+Suite *search_suite(void)
+{
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("mcts");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, finds_the_move_that_traps_the_last_black_amazon);
+    tcase_add_test(tc, plays_the_only_legal_move);
+    tcase_add_test(tc, no_move_when_the_side_to_move_is_trapped);
+    tcase_add_test(tc, never_returns_an_illegal_move);
+    tcase_add_test(tc, never_returns_an_illegal_move_with_two_threads);
+    tcase_add_test(tc, same_seed_same_moves);
+    tcase_add_test(tc, small_memory_cap_still_gives_a_legal_move);
+    tcase_add_test(tc, zero_time_still_gives_a_legal_move);
+    tcase_add_test(tc, invalid_configurations_are_refused);
+    tcase_add_test(tc, baseline_players_play_legal_moves);
+    tcase_add_test(tc, greedy_player_takes_an_immediate_win);
+    suite_add_tcase(s, tc);
+    TCase *clock = tcase_create("timeman");
+    tcase_add_test(clock, clock_rejects_bad_settings_and_keeps_the_old_ones);
+    tcase_add_test(clock, byo_yomi_time_without_stones_means_no_limit);
+    tcase_add_test(clock, budget_stays_inside_the_clock);
+    tcase_add_test(clock, spent_time_moves_the_clock_into_byo_yomi);
+    suite_add_tcase(s, clock);
+    return s;
+}
