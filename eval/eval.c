@@ -114,11 +114,14 @@ void evaluate(const Position *pos, Evaluation *e)
     queen_distances(pos, &queen);
     e->separated = (queen.reached[WHITE] & queen.reached[BLACK]) == 0;
     if (e->separated) {
-        /* Regions are fixed: each side can make about as many moves as it has squares. */
+        /* Regions are fixed: the game is a race of moves left in one's own regions. */
         e->owned[WHITE] = bb_count(queen.reached[WHITE]);
         e->owned[BLACK] = bb_count(queen.reached[BLACK]);
         e->contested = 0;
-        e->score = e->owned[WHITE] - e->owned[BLACK];
+        count_region_moves(pos, WHITE, &e->moves[WHITE]);
+        count_region_moves(pos, BLACK, &e->moves[BLACK]);
+        e->score = 0.5 * (e->moves[WHITE].guaranteed + e->moves[WHITE].most
+                          - e->moves[BLACK].guaranteed - e->moves[BLACK].most);
         return;
     }
     king_distances(pos, &king);
@@ -143,9 +146,13 @@ double eval_win_probability(const Position *pos)
     evaluate(pos, &e);
     double score = pos->to_move == WHITE ? e.score : -e.score;
     if (e.separated) {
-        /* The side to move needs strictly more moves left than the opponent. */
-        score -= 0.5;
-        return 1.0 / (1.0 + exp(-score * 1.5));
+        /* The side to move must have strictly more moves left than the opponent. */
+        const MoveCount *us = &e.moves[pos->to_move], *them = &e.moves[color_other(pos->to_move)];
+        if (us->guaranteed > them->most)
+            return 1.0;
+        if (us->most <= them->guaranteed)
+            return 0.0;
+        return 1.0 / (1.0 + exp(-(score - 0.5) * 1.5));
     }
     return 1.0 / (1.0 + exp(-score / 3.0));
 }

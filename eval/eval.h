@@ -14,6 +14,7 @@
 #include <stdbool.h>
 
 #include "engine/position.h"
+#include "eval/endgame.h"
 
 enum { MAX_DISTANCE = 32 };
 
@@ -31,12 +32,16 @@ typedef struct {
     double score;       /* White's advantage, in squares (positive: White ahead) */
     bool separated;     /* no empty square is reachable by both sides */
     int owned[2];       /* squares owned by queen distance (separated: reachable) */
+    MoveCount moves[2]; /* separated only: moves each side can still make */
     double contested;   /* Lieberum's w: how much contact is left (0 when separated) */
 } Evaluation;
 
 void evaluate(const Position *pos, Evaluation *e);
 
-/* Probability that the side to move wins, from the evaluation. */
+/*
+ * Probability that the side to move wins, from the evaluation: exactly 1 or 0
+ * when the regions are separated and the move counts decide the game.
+ */
 double eval_win_probability(const Position *pos);
 
 /* Rounded territory margin, positive for White (final_score before the end). */
