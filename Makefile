@@ -39,12 +39,12 @@ all: amazons amazons-match
 # The top-level binaries are always release builds; sanitized ones stay under build/.
 amazons: $(BIN)
 ifneq ($(SANITIZE),1)
-	cp $(BIN) amazons
+	cp -f $(BIN) amazons
 endif
 
 amazons-match: $(MATCH_BIN)
 ifneq ($(SANITIZE),1)
-	cp $(MATCH_BIN) amazons-match
+	cp -f $(MATCH_BIN) amazons-match
 endif
 
 $(BIN): $(ENGINE_OBJ) $(MAIN_OBJ)

@@ -1,4 +1,5 @@
 /* engine_proc.c - engine child processes: start, GTP exchange with deadlines, quit, kill. */
+#define _GNU_SOURCE /* pipe2 */
 #include "match/engine_proc.h"
 
 #include <errno.h>
@@ -6,6 +7,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -50,15 +52,58 @@ static void close_fd(int *fd)
     *fd = -1;
 }
 
+/*
+ * For a simple command (no shell syntax but words and leading VAR=value
+ * assignments) inserts "exec" before the program, so that the shell
+ * replaces itself and the engine is our direct child.  Anything else runs
+ * as written.  Returns a malloc'ed text or NULL (then `command` is used).
+ */
+static char *exec_form(const char *command)
+{
+    if (strpbrk(command, ";&|<>()`{}'\"\\\n$*?[~#"))
+        return NULL;
+    const char *p = command;
+    for (;;) {
+        p += strspn(p, " \t");
+        size_t word = strcspn(p, " \t");
+        if (word == 0)
+            return NULL;
+        const char *eq = memchr(p, '=', word);
+        bool assignment = eq && eq > p && (p[0] < '0' || p[0] > '9');
+        for (const char *q = p; assignment && q < eq; q++)
+            assignment = (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9')
+                      || *q == '_';
+        if (!assignment)
+            break;
+        p += word;
+    }
+    if (strncmp(p, "exec", 4) == 0 && (p[4] == ' ' || p[4] == '\t' || p[4] == '\0'))
+        return NULL;
+    size_t head = (size_t)(p - command), length = strlen(command);
+    char *text = malloc(length + 6);
+    if (!text)
+        return NULL;
+    memcpy(text, command, head);
+    memcpy(text + head, "exec ", 5);
+    memcpy(text + head + 5, p, length - head + 1);
+    return text;
+}
+
 bool engine_start(EngineProc *e, const char *command, bool discard_stderr)
 {
     engine_init(e);
+    char *exec_command = exec_form(command);
+    if (exec_command)
+        command = exec_command;
     int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0)
+    if (pipe2(in, O_CLOEXEC) != 0) {
+        free(exec_command);
         return false;
+    }
     if (pipe2(out, O_CLOEXEC) != 0) {
         close(in[0]);
         close(in[1]);
+        free(exec_command);
         return false;
     }
     int null_fd = -1;
@@ -70,6 +115,7 @@ bool engine_start(EngineProc *e, const char *command, bool discard_stderr)
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
         if (null_fd >= 0)
             close(null_fd);
+        free(exec_command);
         errno = saved;
         return false;
     }
@@ -84,6 +130,7 @@ bool engine_start(EngineProc *e, const char *command, bool discard_stderr)
         execl("/bin/sh", "sh", "-c", command, (char *)NULL);
         _exit(127);
     }
+    free(exec_command);
     setpgid(pid, pid); /* also here, so that a kill right away reaches the group */
     close(in[0]);
     close(out[1]);
@@ -111,10 +158,11 @@ static int poll_timeout(double deadline)
     return left <= 0 ? 0 : (int)(left * 1000.0) + 1;
 }
 
-static GtpStatus write_all(EngineProc *e, const char *data, size_t length, double deadline)
+static GtpStatus write_all(EngineProc *e, const char *data, size_t length, double deadline,
+                           bool stoppable)
 {
     while (length > 0) {
-        if (atomic_load(&engine_stop_requested))
+        if (stoppable && atomic_load(&engine_stop_requested))
             return GTP_STOPPED;
         ssize_t n = write(e->to_engine, data, length);
         if (n > 0) {
@@ -201,7 +249,7 @@ static GtpStatus take_answer(EngineProc *e, char *answer)
     return status;
 }
 
-static GtpStatus read_answer(EngineProc *e, double deadline, char *answer)
+static GtpStatus read_answer(EngineProc *e, double deadline, char *answer, bool stoppable)
 {
     for (;;) {
         GtpStatus status = take_answer(e, answer);
@@ -209,7 +257,7 @@ static GtpStatus read_answer(EngineProc *e, double deadline, char *answer)
             return status;
         if (e->dead)
             return GTP_EOF;
-        if (atomic_load(&engine_stop_requested))
+        if (stoppable && atomic_load(&engine_stop_requested))
             return GTP_STOPPED;
         if (now_seconds() >= deadline)
             return GTP_TIMEOUT;
@@ -225,20 +273,27 @@ static GtpStatus read_answer(EngineProc *e, double deadline, char *answer)
     }
 }
 
-GtpStatus engine_command(EngineProc *e, const char *line, double deadline,
-                         char *answer, double *sent_at)
+/* `stoppable`: whether a stop request cuts the wait short. */
+static GtpStatus exchange(EngineProc *e, const char *line, double deadline,
+                          char *answer, double *sent_at, bool stoppable)
 {
     answer[0] = '\0';
     if (!engine_alive(e))
         return GTP_EOF;
-    GtpStatus status = write_all(e, line, strlen(line), deadline);
+    GtpStatus status = write_all(e, line, strlen(line), deadline, stoppable);
     if (status == GTP_OK)
-        status = write_all(e, "\n", 1, deadline);
+        status = write_all(e, "\n", 1, deadline, stoppable);
     if (sent_at)
         *sent_at = now_seconds();
     if (status != GTP_OK)
         return status;
-    return read_answer(e, deadline, answer);
+    return read_answer(e, deadline, answer, stoppable);
+}
+
+GtpStatus engine_command(EngineProc *e, const char *line, double deadline,
+                         char *answer, double *sent_at)
+{
+    return exchange(e, line, deadline, answer, sent_at, true);
 }
 
 static void close_pipes(EngineProc *e)
@@ -247,15 +302,28 @@ static void close_pipes(EngineProc *e)
     close_fd(&e->from_engine);
 }
 
-/* Reaps the process if it has ended, waiting up to `timeout` seconds. */
+/*
+ * Reaps the process if it has ended, waiting up to `timeout` seconds.  The
+ * group is killed while the leader is still a zombie: its id cannot have
+ * been reused yet, and no stray child of a wrapper script survives.
+ */
 static bool reap(EngineProc *e, double timeout)
 {
     if (e->pid <= 0 || e->exited)
         return true;
     double deadline = now_seconds() + timeout;
     for (;;) {
-        pid_t r = waitpid(e->pid, &e->status, WNOHANG);
-        if (r == e->pid || (r < 0 && errno == ECHILD)) {
+        siginfo_t info;
+        memset(&info, 0, sizeof info);
+        int r = waitid(P_PID, (id_t)e->pid, &info, WEXITED | WNOHANG | WNOWAIT);
+        if (r == 0 && info.si_pid == e->pid) {
+            kill(-e->pid, SIGKILL);
+            while (waitpid(e->pid, &e->status, 0) < 0 && errno == EINTR)
+                ;
+            e->exited = true;
+            return true;
+        }
+        if (r < 0 && errno == ECHILD) {
             e->exited = true;
             return true;
         }
@@ -287,18 +355,31 @@ void engine_quit(EngineProc *e, double timeout)
         return;
     if (engine_alive(e)) {
         char answer[ENGINE_ANSWER_MAX];
-        int stop = atomic_exchange(&engine_stop_requested, 0);
-        engine_command(e, "quit", now_seconds() + timeout, answer, NULL);
-        if (stop)
-            atomic_store(&engine_stop_requested, stop);
+        exchange(e, "quit", now_seconds() + timeout, answer, NULL, false);
     }
     close_pipes(e); /* end of input: an engine that ignored quit may still stop */
     if (!reap(e, timeout))
         engine_kill(e);
-    else
-        kill(-e->pid, SIGKILL); /* leftovers of the group, if any */
     e->dead = true;
     e->pid = 0;
+}
+
+/* strsignal is not thread-safe everywhere: the common ones by hand. */
+static const char *signal_name(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return " (SIGSEGV)";
+    case SIGABRT: return " (SIGABRT)";
+    case SIGKILL: return " (SIGKILL)";
+    case SIGTERM: return " (SIGTERM)";
+    case SIGBUS: return " (SIGBUS)";
+    case SIGFPE: return " (SIGFPE)";
+    case SIGILL: return " (SIGILL)";
+    case SIGPIPE: return " (SIGPIPE)";
+    case SIGINT: return " (SIGINT)";
+    case SIGHUP: return " (SIGHUP)";
+    default: return "";
+    }
 }
 
 void engine_describe_end(EngineProc *e, char *text, size_t size)
@@ -311,9 +392,10 @@ void engine_describe_end(EngineProc *e, char *text, size_t size)
     if (!e->exited)
         snprintf(text, size, "ended");
     else if (WIFEXITED(e->status))
-        snprintf(text, size, "exited with status %d", WEXITSTATUS(e->status));
+        snprintf(text, size, "exited with status %d%s", WEXITSTATUS(e->status),
+                 WEXITSTATUS(e->status) == 127 ? " (command not found?)" : "");
     else if (WIFSIGNALED(e->status))
-        snprintf(text, size, "killed by signal %d (%s)", WTERMSIG(e->status), strsignal(WTERMSIG(e->status)));
+        snprintf(text, size, "killed by signal %d%s", WTERMSIG(e->status), signal_name(WTERMSIG(e->status)));
     else
         snprintf(text, size, "ended");
 }

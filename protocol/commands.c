@@ -45,6 +45,14 @@ void session_free(Session *session)
     session->search = NULL;
 }
 
+/* A new game or position: fresh tree, fresh clocks, no resign history. */
+static void session_restart(Session *s)
+{
+    search_clear(s->search);
+    clock_new_game(&s->clock);
+    s->low_estimates[WHITE] = s->low_estimates[BLACK] = 0;
+}
+
 /* ---- argument parsing ---- */
 
 static bool parse_color(const char *word, Color *c)
@@ -178,7 +186,7 @@ static bool cmd_boardsize(void *ctx, int argc, char **argv, Reply *reply)
     if (size < BOARD_MIN || size > BOARD_MAX)
         return fail(reply, "unacceptable size");
     game_new(&s->game, (int)size);
-    search_clear(s->search);
+    session_restart(s);
     return true;
 }
 
@@ -189,8 +197,7 @@ static bool cmd_clear_board(void *ctx, int argc, char **argv, Reply *reply)
     if (!need_args(argc, 0, reply))
         return false;
     game_new(&s->game, s->game.pos.size);
-    search_clear(s->search);
-    s->low_estimates = 0;
+    session_restart(s);
     return true;
 }
 
@@ -224,7 +231,7 @@ static bool cmd_set_position(void *ctx, int argc, char **argv, Reply *reply)
         return false;
     }
     game_set_position(&s->game, &pos);
-    search_clear(s->search);
+    session_restart(s);
     return true;
 }
 
@@ -276,8 +283,12 @@ static double now_seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Chooses a move for c; false means c resigns (no legal move, or hopeless). */
-static bool choose_move(Session *s, Color c, Move *m)
+/*
+ * Chooses a move for c; false means c resigns (no legal move, or hopeless).
+ * Only a move that will be played (`commit`) is charged to the clock and
+ * counts towards resigning: reg_genmove leaves the session as it was.
+ */
+static bool choose_move(Session *s, Color c, Move *m, bool commit)
 {
     Position pos = position_for(s, c);
     if (!has_legal_move(&pos, c))
@@ -295,14 +306,14 @@ static bool choose_move(Session *s, Color c, Move *m)
     if (s->options.playouts && !s->clock.limited)
         limits.seconds = 1e9;
     SearchResult result = search_run(s->search, &pos, &limits);
-    clock_spend(&s->clock, c, now_seconds() - start);
     *m = result.move;
-    if (s->options.resign_below >= 0 && result.win_rate < s->options.resign_below)
-        s->low_estimates++;
-    else
-        s->low_estimates = 0;
+    if (!commit)
+        return true;
+    clock_spend(&s->clock, c, now_seconds() - start);
+    bool low = s->options.resign_below >= 0 && result.win_rate < s->options.resign_below;
+    s->low_estimates[c] = low ? s->low_estimates[c] + 1 : 0;
     /* Resign only when the estimate stays low, not on one pessimistic search. */
-    return s->low_estimates < 3;
+    return s->low_estimates[c] < 3;
 }
 
 static bool genmove(Session *s, int argc, char **argv, Reply *reply, bool play)
@@ -313,7 +324,7 @@ static bool genmove(Session *s, int argc, char **argv, Reply *reply, bool play)
         return false;
     if (!parse_color(argv[0], &c))
         return fail(reply, "syntax error: invalid color");
-    if (!choose_move(s, c, &m)) {
+    if (!choose_move(s, c, &m, play)) {
         reply_printf(reply, "resign");
         return true;
     }

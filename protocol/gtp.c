@@ -116,7 +116,7 @@ void gtp_handle_line(GtpLoop *loop, char *line, FILE *out)
         id = words[0];
         first = 1;
     }
-    if (count > MAX_WORDS) {
+    if (count > MAX_WORDS || count - first - 1 > GTP_MAX_ARGS) {
         respond(out, false, id, "too many arguments");
         return;
     }

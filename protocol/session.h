@@ -31,7 +31,7 @@ typedef struct {
     Clock clock;
     Search *search;
     SessionOptions options;
-    int low_estimates;     /* consecutive own moves with the estimate under resign_below */
+    int low_estimates[2];  /* per colour: consecutive moves with the estimate under resign_below */
     Rng rng;               /* for the reference players */
 } Session;
 

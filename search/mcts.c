@@ -39,6 +39,9 @@
 #ifndef WIDEN_RATE
 #define WIDEN_RATE 1.0     /* ... plus this times sqrt(visits) */
 #endif
+#ifndef EVAL_ORDER_VISITS
+#define EVAL_ORDER_VISITS 500 /* children of a node this visited are ordered by evaluation */
+#endif
 
 /* Two tree levels per move, plus the root. */
 enum { MAX_PATH = 2 * MAX_GAME_MOVES + 1 };
@@ -88,11 +91,14 @@ static double node_mean(const Node *n)
  * pending).  Returns false when the arena is full.  A position whose side to
  * move has no amazon move is a proven win for the node's chooser.
  */
-static bool expand(Search *s, Node *node, const Position *pos, int depth, int from, int to)
+static bool expand(Search *s, Node *node, const Position *pos, int depth, int from, int to,
+                   uint32_t parent_visits)
 {
     ScoredChoice choices[MAX_CHOICES];
-    int count = depth % 2 == 0 ? order_amazon_moves(pos, choices)
-                               : order_arrows(pos, from, to, choices);
+    bool important = depth == 0 || parent_visits >= EVAL_ORDER_VISITS;
+    int count = depth % 2 == 0
+        ? (important ? order_amazon_moves_by_eval : order_amazon_moves)(pos, choices)
+        : important ? order_arrows_by_eval(pos, from, to, choices) : order_arrows(pos, from, to, choices);
     if (count == 0) {
         __atomic_store_n(&node->proof, PROOF_WIN, __ATOMIC_RELAXED);
         __atomic_store_n(&node->state, NODE_LEAF, __ATOMIC_RELEASE);
@@ -112,6 +118,17 @@ static bool expand(Search *s, Node *node, const Position *pos, int depth, int fr
     node->child_count = (uint16_t)count;
     __atomic_store_n(&node->state, NODE_EXPANDED, __ATOMIC_RELEASE);
     return true;
+}
+
+/*
+ * Visits a leaf needs before it is expanded.  It doubles as each quarter of
+ * the arena fills, so a long search spends its memory more and more on the
+ * nodes that matter instead of running out early.
+ */
+static uint32_t expand_threshold(const Arena *arena)
+{
+    uint64_t used = __atomic_load_n(&arena->used, __ATOMIC_RELAXED);
+    return (uint32_t)EXPAND_VISITS << (4 * used / arena->capacity);
 }
 
 /* ---- selection ---- */
@@ -194,12 +211,13 @@ static void iterate(Search *s, Rng *rng)
             break;
         }
         uint8_t state = __atomic_load_n(&node->state, __ATOMIC_ACQUIRE);
-        if (state == NODE_LEAF && (depth == 0 || node->visits >= EXPAND_VISITS)
+        if (state == NODE_LEAF && (depth == 0 || node->visits >= expand_threshold(&s->arena))
             && !__atomic_load_n(&s->arena.full, __ATOMIC_RELAXED)) {
             uint8_t expected = NODE_LEAF;
             if (__atomic_compare_exchange_n(&node->state, &expected, NODE_EXPANDING, false,
                                             __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-                if (!expand(s, node, &pos, depth, from, to)) {
+                uint32_t parent_visits = depth ? path[depth - 1]->visits : 0;
+                if (!expand(s, node, &pos, depth, from, to, parent_visits)) {
                     /* Memory cap reached: this node stays a leaf for good. */
                     __atomic_store_n(&node->state, NODE_LEAF, __ATOMIC_RELEASE);
                     break;
@@ -456,9 +474,9 @@ SearchResult search_run(Search *s, const Position *pos, const SearchLimits *limi
     memset(&r, 0, sizeof r);
     if (!has_legal_move(pos, pos->to_move))
         return r;
+    s->start = now_seconds(); /* before the tree is pruned for reuse: that takes time too */
     prepare_root(s, pos);
     s->limits = limits;
-    s->start = now_seconds();
     s->deadline = s->start + (limits->seconds > 0 ? limits->seconds : 0);
     s->iterations = 0;
     s->stop = false;

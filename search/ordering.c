@@ -2,6 +2,7 @@
 #include "search/ordering.h"
 
 #include "engine/movegen.h"
+#include "eval/eval.h"
 
 /* Stable insertion sort, best score first: lists are short (at most MAX_CHOICES). */
 static void sort_choices(ScoredChoice *c, int n)
@@ -71,6 +72,41 @@ int order_arrows(const Position *pos, int from, int to, ScoredChoice *out)
                                  - 4 * bb_test(our_neighbours, sq)
                                  - (bb_test(our_reach, sq) && !bb_test(their_reach, sq)));
         n++;
+    }
+    sort_choices(out, n);
+    return n;
+}
+
+/* Win probability scaled to the score range, so sorting keeps its meaning. */
+static int16_t probability_score(double p)
+{
+    return (int16_t)(p * 30000.0);
+}
+
+int order_amazon_moves_by_eval(const Position *pos, ScoredChoice *out)
+{
+    int n = order_amazon_moves(pos, out);
+    for (int i = 0; i < n; i++) {
+        /* The amazon has moved; its side still has to shoot, so it stays to move. */
+        Position after = *pos;
+        Bitboard step = bb_square(out[i].a) | bb_square(out[i].b);
+        after.amazons[pos->to_move] ^= step;
+        after.empty ^= step;
+        out[i].score = probability_score(eval_win_probability(&after));
+    }
+    sort_choices(out, n);
+    return n;
+}
+
+int order_arrows_by_eval(const Position *pos, int from, int to, ScoredChoice *out)
+{
+    int n = order_arrows(pos, from, to, out);
+    for (int i = 0; i < n; i++) {
+        Position after = *pos;
+        Move m = { (uint8_t)from, (uint8_t)to, out[i].a };
+        position_make(&after, m);
+        double p = has_legal_move(&after, after.to_move) ? 1.0 - eval_win_probability(&after) : 1.0;
+        out[i].score = probability_score(p);
     }
     sort_choices(out, n);
     return n;

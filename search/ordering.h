@@ -26,4 +26,11 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out);
 /* Arrows after the side to move's amazon went from -> to, scored and sorted best first. */
 int order_arrows(const Position *pos, int from, int to, ScoredChoice *out);
 
+/*
+ * The same lists ordered by the full evaluation of the position each choice
+ * leads to: about a hundred times costlier, so kept for nodes that matter.
+ */
+int order_amazon_moves_by_eval(const Position *pos, ScoredChoice *out);
+int order_arrows_by_eval(const Position *pos, int from, int to, ScoredChoice *out);
+
 #endif

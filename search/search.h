@@ -16,7 +16,7 @@
 
 enum { MAX_THREADS = 64, PV_MAX = 8 };
 
-#define SEARCH_DEFAULT_MEMORY_MB 512
+#define SEARCH_DEFAULT_MEMORY_MB 1024
 
 typedef struct {
     int threads;          /* worker threads, 1..MAX_THREADS */

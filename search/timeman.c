@@ -8,6 +8,18 @@ void clock_init(Clock *clock)
 
 static bool in_range(double seconds) { return seconds >= 0 && seconds <= CLOCK_MAX_SECONDS; }
 
+void clock_new_game(Clock *clock)
+{
+    for (int c = WHITE; c <= BLACK; c++) {
+        clock->left[c] = clock->main_time;
+        clock->stones_left[c] = 0;
+        if (clock->main_time <= 0 && clock->byo_stones > 0) {
+            clock->left[c] = clock->byo_time;
+            clock->stones_left[c] = clock->byo_stones;
+        }
+    }
+}
+
 bool clock_settings(Clock *clock, double main_time, double byo_time, int byo_stones)
 {
     if (!in_range(main_time) || !in_range(byo_time) || byo_stones < 0 || byo_stones > CLOCK_MAX_STONES)
@@ -17,14 +29,7 @@ bool clock_settings(Clock *clock, double main_time, double byo_time, int byo_sto
     clock->byo_stones = byo_stones;
     /* GTP: byo-yomi time with zero stones means no time limit at all. */
     clock->limited = !(byo_time > 0 && byo_stones == 0);
-    for (int c = WHITE; c <= BLACK; c++) {
-        clock->left[c] = main_time;
-        clock->stones_left[c] = 0;
-        if (main_time <= 0 && byo_stones > 0) {
-            clock->left[c] = byo_time;
-            clock->stones_left[c] = byo_stones;
-        }
-    }
+    clock_new_game(clock);
     return true;
 }
 
@@ -34,6 +39,7 @@ bool clock_time_left(Clock *clock, Color c, double seconds, int stones)
         return false;
     clock->left[c] = seconds;
     clock->stones_left[c] = stones;
+    clock->limited = true;
     return true;
 }
 

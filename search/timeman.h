@@ -30,7 +30,13 @@ void clock_init(Clock *clock);
 /* GTP time_settings; returns false (clock unchanged) for out-of-range values. */
 bool clock_settings(Clock *clock, double main_time, double byo_time, int byo_stones);
 
-/* GTP time_left; returns false (clock unchanged) for out-of-range values. */
+/* A new game starts every clock afresh from the last time_settings. */
+void clock_new_game(Clock *clock);
+
+/*
+ * GTP time_left; returns false (clock unchanged) for out-of-range values.
+ * A controller that sends time_left without time_settings gets a clock too.
+ */
 bool clock_time_left(Clock *clock, Color c, double seconds, int stones);
 
 /* Charges a finished move's thinking time to c's clock (for controllers that send no time_left). */

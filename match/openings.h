@@ -1,0 +1,23 @@
+/*
+ * openings.h - the openings file: one opening per line, either a position
+ * text ("3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w", see PROTOCOL.md) or a
+ * whitespace-separated list of moves played from the start position, each
+ * by the side to move.  Blank lines and everything after '#' are ignored.
+ */
+#ifndef AMAZONS_MATCH_OPENINGS_H
+#define AMAZONS_MATCH_OPENINGS_H
+
+#include <stddef.h>
+
+#include "match/referee.h"
+
+/*
+ * Reads the file.  *size is the board size: 0 means not chosen yet, and then
+ * the first line decides (a position text's own size, 10 for a move list).
+ * On success returns true with a malloc'ed array in *openings; on failure
+ * returns false with a message in error[error_size].
+ */
+bool openings_load(const char *path, int *size, Opening **openings, int *count,
+                   char *error, size_t error_size);
+
+#endif

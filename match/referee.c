@@ -1,0 +1,380 @@
+/* referee.c - the game loop: engine setup, the clock, genmove / play, and fault judging. */
+#include "match/referee.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "engine/movegen.h"
+
+const char *const END_KIND_NAMES[END_KINDS] = {
+    "no legal move", "resign", "illegal", "crash", "timeout", "refused", "overrun", "aborted",
+};
+
+/* ---- the clock ---- */
+
+typedef struct {
+    double left;      /* seconds left in main time, or in the current byo-yomi period */
+    int stones_left;  /* moves left in the byo-yomi period; 0 while in main time */
+} SideClock;
+
+static void clock_start(const TimeControl *tc, SideClock *c)
+{
+    c->left = tc->kind == TC_MOVE ? tc->move_time : tc->main_time;
+    c->stones_left = 0;
+    if (tc->kind == TC_CANADIAN && tc->main_time <= 0) {
+        c->left = tc->byo_time;
+        c->stones_left = tc->byo_stones;
+    }
+}
+
+/* The most this move may take (before the grace). */
+static double clock_limit(const TimeControl *tc, const SideClock *c)
+{
+    switch (tc->kind) {
+    case TC_MOVE:
+        return tc->move_time;
+    case TC_FISCHER:
+        return c->left;
+    case TC_CANADIAN:
+        /* Main time running out mid-move flows into the first byo-yomi period. */
+        return c->stones_left > 0 ? c->left : c->left + tc->byo_time;
+    }
+    return 0;
+}
+
+/* Charges a move that stayed within clock_limit + grace. */
+static void clock_charge(const TimeControl *tc, SideClock *c, double elapsed)
+{
+    switch (tc->kind) {
+    case TC_MOVE:
+        return;
+    case TC_FISCHER:
+        c->left -= elapsed;
+        if (c->left < 0)
+            c->left = 0; /* within the grace */
+        c->left += tc->increment;
+        return;
+    case TC_CANADIAN:
+        c->left -= elapsed;
+        if (c->stones_left == 0) {
+            if (c->left >= 0)
+                return;
+            c->left += tc->byo_time; /* into byo-yomi: this move is the period's first */
+            c->stones_left = tc->byo_stones;
+        }
+        if (--c->stones_left <= 0) {
+            c->left = tc->byo_time; /* period done in time: a fresh one */
+            c->stones_left = tc->byo_stones;
+        }
+        if (c->left < 0)
+            c->left = 0;
+        return;
+    }
+}
+
+static void time_settings_command(const TimeControl *tc, char *line, size_t size)
+{
+    switch (tc->kind) {
+    case TC_MOVE: /* one move per period of move_time, no main time */
+        snprintf(line, size, "time_settings 0 %.10g 1", tc->move_time);
+        break;
+    case TC_FISCHER: /* absolute time; the increments arrive through time_left */
+        snprintf(line, size, "time_settings %.10g 0 0", tc->main_time);
+        break;
+    case TC_CANADIAN:
+        snprintf(line, size, "time_settings %.10g %.10g %d", tc->main_time, tc->byo_time, tc->byo_stones);
+        break;
+    }
+}
+
+static void time_left_command(const TimeControl *tc, const SideClock *c, Color color,
+                              char *line, size_t size)
+{
+    const char *name = color == WHITE ? "white" : "black";
+    if (tc->kind == TC_MOVE)
+        snprintf(line, size, "time_left %s %.3f 1", name, tc->move_time);
+    else
+        snprintf(line, size, "time_left %s %.3f %d", name, c->left, c->stones_left);
+}
+
+void time_control_text(const TimeControl *tc, char *text, size_t size)
+{
+    switch (tc->kind) {
+    case TC_MOVE:
+        snprintf(text, size, "%gs/move", tc->move_time);
+        break;
+    case TC_FISCHER:
+        snprintf(text, size, "%g+%g", tc->main_time, tc->increment);
+        break;
+    case TC_CANADIAN:
+        snprintf(text, size, "%g/%g/%d", tc->main_time, tc->byo_time, tc->byo_stones);
+        break;
+    }
+}
+
+void time_control_sgf(const TimeControl *tc, char *tm, size_t tm_size, char *ot, size_t ot_size)
+{
+    switch (tc->kind) {
+    case TC_MOVE:
+        snprintf(tm, tm_size, "0");
+        snprintf(ot, ot_size, "%g seconds per move", tc->move_time);
+        break;
+    case TC_FISCHER:
+        snprintf(tm, tm_size, "%g", tc->main_time);
+        snprintf(ot, ot_size, "%g fischer", tc->increment);
+        break;
+    case TC_CANADIAN:
+        snprintf(tm, tm_size, "%g", tc->main_time);
+        snprintf(ot, ot_size, "%d/%g canadian", tc->byo_stones, tc->byo_time);
+        break;
+    }
+}
+
+void result_sgf_value(const GameResult *r, char *text, size_t size)
+{
+    char winner = r->winner == WHITE ? 'W' : 'B';
+    switch (r->kind) {
+    case END_NO_MOVES:
+        snprintf(text, size, "%c+%d", winner, r->score);
+        break;
+    case END_RESIGN:
+        snprintf(text, size, "%c+Resign", winner);
+        break;
+    case END_TIMEOUT:
+    case END_OVERRUN:
+        snprintf(text, size, "%c+Time", winner);
+        break;
+    case END_ABORTED:
+        snprintf(text, size, "Void");
+        break;
+    default:
+        snprintf(text, size, "%c+Forfeit", winner);
+        break;
+    }
+}
+
+/* ---- a game ---- */
+
+typedef struct {
+    const MatchConfig *config;
+    EngineProc *engines;
+    GameResult *result;
+    char answer[ENGINE_ANSWER_MAX];
+} Referee;
+
+static Color engine_color(const Referee *ref, int engine)
+{
+    return engine == ref->result->white_engine ? WHITE : BLACK;
+}
+
+static const char *color_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+/* Ends the game; `loser` is the engine (0 or 1) that lost. */
+static void end_game(Referee *ref, int loser, EndKind kind, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+static void end_game(Referee *ref, int loser, EndKind kind, const char *format, ...)
+{
+    GameResult *r = ref->result;
+    r->kind = kind;
+    r->winner = color_other(engine_color(ref, loser));
+    int n = snprintf(r->reason, sizeof r->reason, "%s (%s) ", ref->config->name[loser],
+                     color_name(engine_color(ref, loser)));
+    if (n < 0 || (size_t)n >= sizeof r->reason)
+        return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(r->reason + n, sizeof r->reason - (size_t)n, format, args);
+    va_end(args);
+}
+
+/* Makes a printable copy of an answer for a reason text. */
+static const char *shown(const char *answer)
+{
+    return *answer ? answer : "(empty)";
+}
+
+/*
+ * Judges a failed exchange with `engine` that was answering `what`.  Returns
+ * false (game over) unless the status is GTP_OK.  `ERROR` answers count as
+ * `error_kind`.
+ */
+static bool judge(Referee *ref, int engine, GtpStatus status, const char *what, EndKind error_kind)
+{
+    EngineProc *e = &ref->engines[engine];
+    char how[128];
+    switch (status) {
+    case GTP_OK:
+        return true;
+    case GTP_ERROR:
+        end_game(ref, engine, error_kind, "refused %s: ? %s", what, shown(ref->answer));
+        return false;
+    case GTP_EOF:
+        engine_describe_end(e, how, sizeof how);
+        end_game(ref, engine, END_CRASH, "crashed during %s: %s", what, how);
+        engine_kill(e);
+        return false;
+    case GTP_TIMEOUT:
+        end_game(ref, engine, END_TIMEOUT, "did not answer %s in time (hung)", what);
+        engine_kill(e);
+        return false;
+    case GTP_GARBAGE:
+        end_game(ref, engine, error_kind, "sent a garbled answer to %s", what);
+        engine_kill(e);
+        return false;
+    case GTP_STOPPED:
+        ref->result->kind = END_ABORTED;
+        snprintf(ref->result->reason, sizeof ref->result->reason, "match stopped");
+        return false;
+    }
+    return false;
+}
+
+static bool command(Referee *ref, int engine, const char *line)
+{
+    GtpStatus status = engine_command(&ref->engines[engine], line,
+                                      now_seconds() + ref->config->command_timeout, ref->answer, NULL);
+    char what[96];
+    snprintf(what, sizeof what, "'%.80s'", line);
+    return judge(ref, engine, status, what, END_REFUSED);
+}
+
+/* Starts the engine if needed and sets it up for the game. */
+static bool setup_engine(Referee *ref, int engine, const Opening *opening)
+{
+    const MatchConfig *config = ref->config;
+    EngineProc *e = &ref->engines[engine];
+    if (!engine_alive(e)) {
+        engine_kill(e); /* reaps a dead one */
+        if (!engine_start(e, config->command[engine], config->discard_stderr)) {
+            end_game(ref, engine, END_CRASH, "could not be started");
+            return false;
+        }
+    }
+    char line[256];
+    snprintf(line, sizeof line, "boardsize %d", config->size);
+    if (!command(ref, engine, line) || !command(ref, engine, "clear_board"))
+        return false;
+    if (opening->set_position) {
+        char text[POSITION_TEXT_MAX];
+        position_to_text(&opening->game.start, text);
+        snprintf(line, sizeof line, "set_position %s", text);
+        if (!command(ref, engine, line))
+            return false;
+    }
+    for (int i = 0; i < opening->game.length; i++) {
+        const GameRecord *rec = &opening->game.history[i];
+        char move[MOVE_TEXT_MAX];
+        move_to_text(rec->move, move);
+        snprintf(line, sizeof line, "play %s %s", rec->mover == WHITE ? "white" : "black", move);
+        if (!command(ref, engine, line))
+            return false;
+    }
+    time_settings_command(&config->tc, line, sizeof line);
+    return command(ref, engine, line);
+}
+
+/* Lower-cases and trims an answer in place. */
+static char *normalize(char *answer)
+{
+    while (*answer == ' ')
+        answer++;
+    for (char *p = answer; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return answer;
+}
+
+/* One move by the side to move; false when the game is over. */
+static bool play_move(Referee *ref, SideClock clocks[2])
+{
+    const MatchConfig *config = ref->config;
+    GameResult *r = ref->result;
+    Game *game = &r->game;
+    Color c = game->pos.to_move;
+    int mover = c == WHITE ? r->white_engine : 1 - r->white_engine;
+    int other = 1 - mover;
+    if (!has_legal_move(&game->pos, c)) {
+        r->kind = END_NO_MOVES;
+        r->winner = color_other(c);
+        r->score = reachable_empty_squares(&game->pos, r->winner);
+        snprintf(r->reason, sizeof r->reason, "%s (%s) has no legal move", config->name[mover], color_name(c));
+        return false;
+    }
+    char line[128];
+    time_left_command(&config->tc, &clocks[c], c, line, sizeof line);
+    if (!command(ref, mover, line))
+        return false;
+
+    double limit = clock_limit(&config->tc, &clocks[c]);
+    double sent_at = now_seconds();
+    snprintf(line, sizeof line, "genmove %s", c == WHITE ? "white" : "black");
+    GtpStatus status = engine_command(&ref->engines[mover], line,
+                                      sent_at + limit + config->grace + config->hang, ref->answer, &sent_at);
+    double elapsed = now_seconds() - sent_at;
+    r->seconds[mover] += elapsed;
+    if (status == GTP_ERROR) {
+        end_game(ref, mover, END_ILLEGAL, "answered genmove with an error: ? %s", shown(ref->answer));
+        return false;
+    }
+    if (!judge(ref, mover, status, "genmove", END_ILLEGAL))
+        return false;
+    if (elapsed > limit + config->grace) {
+        end_game(ref, mover, END_OVERRUN, "overran its time: %.3f s for a move with %.3f s left (grace %.3f s)",
+                 elapsed, limit, config->grace);
+        return false;
+    }
+    char *answer = normalize(ref->answer);
+    if (strcmp(answer, "resign") == 0) {
+        r->kind = END_RESIGN;
+        r->winner = color_other(c);
+        snprintf(r->reason, sizeof r->reason, "%s (%s) resigned", config->name[mover], color_name(c));
+        return false;
+    }
+    Move m;
+    if (!move_from_text(answer, game->pos.size, &m)) {
+        end_game(ref, mover, END_ILLEGAL, "answered genmove with a malformed move: '%.100s'", answer);
+        return false;
+    }
+    char move[MOVE_TEXT_MAX];
+    move_to_text(m, move);
+    if (!game_play(game, c, m)) {
+        end_game(ref, mover, END_ILLEGAL, "played an illegal move: %s", move);
+        return false;
+    }
+    clock_charge(&config->tc, &clocks[c], elapsed);
+
+    snprintf(line, sizeof line, "play %s %s", c == WHITE ? "white" : "black", move);
+    status = engine_command(&ref->engines[other], line, now_seconds() + config->command_timeout,
+                            ref->answer, NULL);
+    char what[64];
+    snprintf(what, sizeof what, "the legal move %s", move);
+    return judge(ref, other, status, what, END_REFUSED);
+}
+
+void referee_play(const MatchConfig *config, EngineProc engines[2], const Opening *opening,
+                  int index, int white_engine, GameResult *result)
+{
+    memset(result, 0, sizeof *result);
+    result->index = index;
+    result->white_engine = white_engine;
+    result->game = opening->game;
+    time_t now = time(NULL);
+    struct tm local;
+    localtime_r(&now, &local);
+    strftime(result->date, sizeof result->date, "%Y-%m-%d", &local);
+
+    Referee ref = { .config = config, .engines = engines, .result = result };
+    SideClock clocks[2];
+    clock_start(&config->tc, &clocks[WHITE]);
+    clock_start(&config->tc, &clocks[BLACK]);
+    if (setup_engine(&ref, white_engine, opening) && setup_engine(&ref, 1 - white_engine, opening))
+        while (play_move(&ref, clocks))
+            ;
+    if (result->kind == END_ABORTED) {
+        engine_kill(&engines[0]); /* mid-command: neither can be trusted */
+        engine_kill(&engines[1]);
+    }
+}

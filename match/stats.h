@@ -1,0 +1,62 @@
+/*
+ * stats.h - match tallies, score and Elo with 95% intervals, and the SPRT.
+ *
+ * Amazons has no draws, so a match is a run of Bernoulli trials: engine 1's
+ * score is its share of wins.  The score interval is Wilson's (it stays
+ * sensible at 0% and 100%); the Elo figures are the logistic model's
+ * transform of the score and of the interval's ends.  The SPRT tests
+ * H0: elo = elo0 against H1: elo = elo1 on the win probabilities
+ * p = 1 / (1 + 10^(-elo/400)), with LLR = W ln(p1/p0) + L ln((1-p1)/(1-p0)),
+ * accepting H1 at LLR >= ln((1-beta)/alpha) and H0 at LLR <= ln(beta/(1-alpha)).
+ */
+#ifndef AMAZONS_MATCH_STATS_H
+#define AMAZONS_MATCH_STATS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "match/referee.h"
+
+typedef struct {
+    int games;
+    int wins[2];                  /* per engine */
+    int white_games[2], white_wins[2];
+    int black_games[2], black_wins[2];
+    int white_won;                /* games won by White, whichever engine */
+    int ends[END_KINDS];          /* games by how they ended */
+    int faults[2][END_KINDS];     /* losses by fault, per engine */
+    double seconds[2];            /* thinking time, per engine */
+} Stats;
+
+typedef struct {
+    bool enabled;
+    double elo0, elo1, alpha, beta;
+} SprtConfig;
+
+typedef enum { SPRT_CONTINUE, SPRT_H0, SPRT_H1 } SprtDecision;
+
+void stats_add(Stats *stats, const GameResult *result);
+
+/* Engine 1's score (0..1); 0.5 with no games. */
+double stats_score(const Stats *stats);
+
+/* Wilson score interval at z for k successes in n trials. */
+void wilson_interval(int k, int n, double z, double *low, double *high);
+
+/* Elo difference for a score; +-INFINITY at 1 and 0. */
+double elo_from_score(double score);
+
+/* Win probability for an Elo difference. */
+double score_from_elo(double elo);
+
+double sprt_llr(const SprtConfig *sprt, int wins, int losses);
+void sprt_bounds(const SprtConfig *sprt, double *lower, double *upper);
+SprtDecision sprt_decide(const SprtConfig *sprt, int wins, int losses);
+
+/* "+12.3", "-inf", "+inf". */
+void format_elo(double elo, char *text, size_t size);
+
+/* The final results table. */
+void stats_print(FILE *out, const Stats *stats, const MatchConfig *config, const SprtConfig *sprt);
+
+#endif

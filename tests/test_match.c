@@ -1,0 +1,589 @@
+/*
+ * test_match.c - the amazons-match runner, run as a program: a short match
+ * between two instances of the real engine (results table against the SGF
+ * it writes), and each kind of fault with the fake engines of
+ * tests/fixtures/, attributed to the right side, in bounded time.
+ *
+ * Binaries: AMAZONS_MATCH_BIN (default ./amazons-match) and AMAZONS_BIN
+ * (default ./amazons); fixtures: AMAZONS_FIXTURES (default tests/fixtures).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/game.h"
+#include "engine/movegen.h"
+#include "engine/sgf.h"
+#include "tests.h"
+
+enum { OUTPUT_MAX = 1 << 16, MAX_ARGS = 64 };
+
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *value = getenv(name);
+    return value && *value ? value : fallback;
+}
+
+static const char *runner(void) { return env_or("AMAZONS_MATCH_BIN", "./amazons-match"); }
+static const char *fixtures(void) { return env_or("AMAZONS_FIXTURES", "tests/fixtures"); }
+
+/* The real engine, cheap and repeatable. */
+static const char *real_engine(void)
+{
+    static char command[1024];
+    snprintf(command, sizeof command, "%s --playouts 50 --memory 16 --seed 1",
+             env_or("AMAZONS_BIN", "./amazons"));
+    return command;
+}
+
+static const char *fixture(const char *script, const char *args)
+{
+    static char command[4][1024];
+    static int next;
+    char *out = command[next++ % 4];
+    snprintf(out, sizeof command[0], "sh %s/%s %s", fixtures(), script, args ? args : "");
+    return out;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    int status;          /* exit status, or -1 when killed by the test */
+    double seconds;
+    char out[OUTPUT_MAX];
+} Run;
+
+/* Runs the match runner with the given arguments (NULL-terminated), stdout captured. */
+static void run_match(Run *run, const char *const *args)
+{
+    const char *argv[MAX_ARGS + 2];
+    int argc = 0;
+    argv[argc++] = runner();
+    for (const char *const *a = args; *a && argc < MAX_ARGS; a++)
+        argv[argc++] = *a;
+    argv[argc] = NULL;
+    int out[2];
+    ck_assert_int_eq(pipe(out), 0);
+    double start = now();
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        dup2(out[1], STDOUT_FILENO);
+        if (!getenv("MATCH_TEST_VERBOSE")) {
+            int null_fd = open("/dev/null", O_WRONLY);
+            dup2(null_fd, STDERR_FILENO);
+        }
+        close(out[0]);
+        close(out[1]);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    close(out[1]);
+    size_t length = 0;
+    double deadline = start + 30;
+    bool killed = false;
+    for (;;) {
+        int left = (int)((deadline - now()) * 1000);
+        if (left <= 0) {
+            kill(pid, SIGKILL);
+            killed = true;
+            break;
+        }
+        struct pollfd p = { .fd = out[0], .events = POLLIN };
+        if (poll(&p, 1, left) <= 0)
+            continue;
+        ssize_t n = read(out[0], run->out + length, sizeof run->out - 1 - length);
+        if (n <= 0)
+            break;
+        length += (size_t)n;
+    }
+    run->out[length] = '\0';
+    close(out[0]);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    run->seconds = now() - start;
+    ck_assert_msg(!killed, "the runner did not finish in 30 s:\n%s", run->out);
+    run->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The numbers after `name` on the results line (which = 0) or the faults line (which = 1). */
+static void table_row(const Run *run, const char *name, int which, int *values, int count)
+{
+    const char *p = run->out;
+    size_t n = strlen(name);
+    for (;;) {
+        ck_assert_msg(p && *p, "no row %d for %s in:\n%s", which, name, run->out);
+        if (strncmp(p, name, n) == 0 && p[n] == ' ' && which-- == 0)
+            break;
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    p += n;
+    for (int i = 0; i < count; i++) {
+        char *end;
+        values[i] = (int)strtol(p, &end, 10);
+        ck_assert_msg(end != p, "row for %s too short in:\n%s", name, run->out);
+        p = end;
+        while (*p == '%' || *p == '.' || (*p >= '0' && *p <= '9'))
+            p++; /* skip the decimals of a percentage */
+        if (*p == '-' && i + 1 < count) /* "W-L" pairs */
+            p++;
+    }
+}
+
+/* Results row: games, wins, losses. */
+static void assert_record(const Run *run, const char *name, int games, int wins, int losses)
+{
+    int v[3];
+    table_row(run, name, 0, v, 3);
+    ck_assert_msg(v[0] == games && v[1] == wins && v[2] == losses,
+                  "%s: %d games %d-%d, want %d games %d-%d\n%s", name, v[0], v[1], v[2], games, wins,
+                  losses, run->out);
+}
+
+enum { F_ILLEGAL, F_CRASH, F_TIMEOUT, F_REFUSED, F_OVERRUN, F_KINDS };
+
+static void assert_faults(const Run *run, const char *name, int kind, int count)
+{
+    int v[F_KINDS];
+    table_row(run, name, 1, v, F_KINDS);
+    for (int k = 0; k < F_KINDS; k++)
+        ck_assert_msg(v[k] == (k == kind ? count : 0), "%s: fault column %d is %d\n%s", name, k, v[k],
+                      run->out);
+}
+
+static char *read_file(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    ck_assert_msg(file != NULL, "cannot open %s", path);
+    char *text = malloc(SGF_MAX_INPUT + 1);
+    size_t n = fread(text, 1, SGF_MAX_INPUT, file);
+    fclose(file);
+    text[n] = '\0';
+    return text;
+}
+
+/* Reads every game tree of an SGF collection; returns the count. */
+static int parse_collection(const char *text, Game *games, SgfInfo *infos, int max)
+{
+    size_t offset = 0, length = strlen(text);
+    int count = 0;
+    for (;;) {
+        while (offset < length && (text[offset] == ' ' || text[offset] == '\n'))
+            offset++;
+        if (offset == length)
+            return count;
+        ck_assert_int_lt(count, max);
+        size_t end;
+        const char *error = sgf_parse(text + offset, length - offset, 0, &games[count], &infos[count], &end);
+        ck_assert_msg(error == NULL, "game %d: %s", count + 1, error);
+        offset += end;
+        count++;
+    }
+}
+
+static void assert_same_game(const Game *a, const Game *b)
+{
+    ck_assert_int_eq(a->length, b->length);
+    ck_assert(a->start.amazons[WHITE] == b->start.amazons[WHITE]);
+    ck_assert(a->start.amazons[BLACK] == b->start.amazons[BLACK]);
+    ck_assert(a->start.arrows == b->start.arrows);
+    ck_assert_int_eq(a->start.to_move, b->start.to_move);
+    for (int i = 0; i < a->length; i++) {
+        ck_assert(move_equal(a->history[i].move, b->history[i].move));
+        ck_assert_int_eq(a->history[i].mover, b->history[i].mover);
+    }
+}
+
+static char temp_dir[64];
+
+static void make_temp_dir(void)
+{
+    snprintf(temp_dir, sizeof temp_dir, "/tmp/test_match_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(temp_dir));
+}
+
+static const char *temp_path(const char *name)
+{
+    static char paths[4][128];
+    static int next;
+    char *out = paths[next++ % 4];
+    snprintf(out, sizeof paths[0], "%s/%s", temp_dir, name);
+    return out;
+}
+
+static void remove_temp_dir(void)
+{
+    char command[128];
+    snprintf(command, sizeof command, "rm -rf '%s'", temp_dir);
+    ck_assert_int_eq(system(command), 0);
+}
+
+/* ---- a real match ---- */
+
+START_TEST(test_real_match_and_sgf)
+{
+    enum { GAMES = 4 };
+    make_temp_dir();
+    const char *sgf = temp_path("all.sgf"), *dir = temp_path("games");
+    const char *args[] = {
+        "--size", "6", "-n", "4", "-j", "2", "--move-time", "5", "--name1", "alpha", "--name2", "beta",
+        "--sgf", sgf, "--sgf-dir", dir, "--engine1", real_engine(), "--engine2", real_engine(), NULL,
+    };
+    Run *run = malloc(sizeof *run);
+    run_match(run, args);
+    ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
+    ck_assert_msg(strstr(run->out, "Results: 4 games on 6x6"), "%s", run->out);
+
+    static Game games[GAMES + 1];
+    static SgfInfo infos[GAMES + 1];
+    char *text = read_file(sgf);
+    ck_assert_int_eq(parse_collection(text, games, infos, GAMES + 1), GAMES);
+    free(text);
+
+    int wins_alpha = 0, white_wins = 0;
+    Position start;
+    position_start(&start, 6);
+    for (int i = 0; i < GAMES; i++) {
+        const Game *g = &games[i];
+        const SgfInfo *info = &infos[i];
+        /* Engine 1 has White in games 1 and 3. */
+        ck_assert_str_eq(info->white, i % 2 == 0 ? "alpha" : "beta");
+        ck_assert_str_eq(info->black, i % 2 == 0 ? "beta" : "alpha");
+        char name[32];
+        snprintf(name, sizeof name, "Game %d", i + 1);
+        ck_assert_str_eq(info->game_name, name);
+        ck_assert_int_eq(strlen(info->date), 10);
+        /* The engine's start, White first, played out to the end. */
+        ck_assert(g->start.amazons[WHITE] == start.amazons[WHITE]);
+        ck_assert(g->start.amazons[BLACK] == start.amazons[BLACK]);
+        ck_assert_int_eq(g->start.to_move, WHITE);
+        ck_assert(game_is_over(g));
+        Color winner = color_other(g->pos.to_move);
+        char re[32];
+        snprintf(re, sizeof re, "%c+%d", winner == WHITE ? 'W' : 'B', reachable_empty_squares(&g->pos, winner));
+        ck_assert_str_eq(info->result, re);
+        ck_assert_msg(strstr(info->comment, "has no legal move"), "%s", info->comment);
+        white_wins += winner == WHITE;
+        wins_alpha += strcmp(winner == WHITE ? info->white : info->black, "alpha") == 0;
+
+        /* The per-game file holds the same game. */
+        char path[160];
+        snprintf(path, sizeof path, "%s/game-%04d.sgf", dir, i + 1);
+        Game single;
+        SgfInfo single_info;
+        ck_assert_ptr_null(sgf_load_file(path, 0, &single, &single_info));
+        assert_same_game(&single, g);
+        ck_assert_str_eq(single_info.result, info->result);
+    }
+    /* The table agrees with the records. */
+    assert_record(run, "alpha", GAMES, wins_alpha, GAMES - wins_alpha);
+    assert_record(run, "beta", GAMES, GAMES - wins_alpha, wins_alpha);
+    assert_faults(run, "alpha", -1, 0);
+    assert_faults(run, "beta", -1, 0);
+    char colours[64];
+    snprintf(colours, sizeof colours, "White won %d, Black won %d", white_wins, GAMES - white_wins);
+    ck_assert_msg(strstr(run->out, colours), "want \"%s\" in\n%s", colours, run->out);
+    ck_assert_msg(strstr(run->out, "Elo alpha - beta: "), "%s", run->out);
+    free(run);
+    remove_temp_dir();
+}
+END_TEST
+
+/* Openings: a position text (set_position) and a move list, each twice with colours swapped. */
+START_TEST(test_openings)
+{
+    make_temp_dir();
+    const char *openings = temp_path("openings.txt"), *sgf = temp_path("o.sgf");
+    FILE *file = fopen(openings, "w");
+    fputs("# comment line\n\n1B2B1/B4B/2x3/6/W4W/1W2W1 b\nb1-b4/e4 e6-c4/c3   # two moves\n", file);
+    fclose(file);
+    const char *args[] = {
+        "-q", "--openings", openings, "--time", "5+0.1", "--sgf", sgf,
+        "--", real_engine(), "--", real_engine(), NULL,
+    };
+    Run *run = malloc(sizeof *run);
+    run_match(run, args);
+    ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
+    ck_assert_msg(strstr(run->out, "Results: 4 games on 6x6, time 5+0.1"), "%s", run->out);
+    static Game games[5];
+    static SgfInfo infos[5];
+    char *text = read_file(sgf);
+    ck_assert_int_eq(parse_collection(text, games, infos, 5), 4);
+    free(text);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(games[i].start.to_move, BLACK);
+        ck_assert_int_eq(bb_count(games[i].start.arrows), 1);
+        ck_assert_str_eq(infos[i].time_limit, "5");
+    }
+    Move m1, m2;
+    ck_assert(move_from_text("b1-b4/e4", 6, &m1) && move_from_text("e6-c4/c3", 6, &m2));
+    for (int i = 2; i < 4; i++) {
+        ck_assert_int_ge(games[i].length, 2);
+        ck_assert(move_equal(games[i].history[0].move, m1));
+        ck_assert(move_equal(games[i].history[1].move, m2));
+    }
+    /* Default names get told apart. */
+    ck_assert_msg(strstr(run->out, "amazons-1 ") && strstr(run->out, "amazons-2 "), "%s", run->out);
+    free(run);
+    remove_temp_dir();
+}
+END_TEST
+
+/* ---- faults ---- */
+
+/* Plays 2 games of `fake` (as engine `side`, 1 or 2) against the real engine; checks the attribution. */
+static void check_fault(const char *fake, int side, int kind, const char *reason, const char *re_kind,
+                        const char *const *extra)
+{
+    make_temp_dir();
+    const char *sgf = temp_path("f.sgf");
+    const char *args[MAX_ARGS] = {
+        "--size", "6", "-n", "2", "--move-time", "0.5", "--grace", "100", "--hang", "300", "--sgf", sgf,
+        "--name1", side == 1 ? "fake" : "real", "--name2", side == 1 ? "real" : "fake",
+        "--engine1", side == 1 ? fake : real_engine(), "--engine2", side == 1 ? real_engine() : fake,
+    };
+    int argc = 0;
+    while (args[argc])
+        argc++;
+    for (int i = 0; extra && extra[i]; i++)
+        args[argc++] = extra[i];
+    args[argc] = NULL;
+    Run *run = malloc(sizeof *run);
+    run_match(run, args);
+    ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
+    ck_assert_msg(run->seconds < 10, "took %.1f s", run->seconds);
+    assert_record(run, "fake", 2, 0, 2);
+    assert_record(run, "real", 2, 2, 0);
+    assert_faults(run, "fake", kind, 2);
+    assert_faults(run, "real", -1, 0);
+
+    static Game games[3];
+    static SgfInfo infos[3];
+    char *text = read_file(sgf);
+    ck_assert_int_eq(parse_collection(text, games, infos, 3), 2);
+    free(text);
+    for (int i = 0; i < 2; i++) {
+        bool fake_white = strcmp(infos[i].white, "fake") == 0;
+        char re[32];
+        snprintf(re, sizeof re, "%c+%s", fake_white ? 'B' : 'W', re_kind);
+        ck_assert_str_eq(infos[i].result, re);
+        ck_assert_msg(strncmp(infos[i].comment, "fake (", 6) == 0 && strstr(infos[i].comment, reason),
+                      "game %d: \"%s\" lacks \"%s\"", i + 1, infos[i].comment, reason);
+    }
+    free(run);
+    remove_temp_dir();
+}
+
+START_TEST(test_fault_crash)
+{
+    check_fault(fixture("crash_engine.sh", "5"), 1, F_CRASH, "exited with status 3", "Forfeit", NULL);
+    check_fault(fixture("crash_engine.sh", "2 SEGV"), 2, F_CRASH, "killed by signal", "Forfeit", NULL);
+    /* During setup: crashes on boardsize, every game (restarted each time). */
+    check_fault(fixture("crash_engine.sh", "1"), 2, F_CRASH, "crashed during 'boardsize 6'", "Forfeit", NULL);
+}
+END_TEST
+
+START_TEST(test_fault_hang)
+{
+    make_temp_dir();
+    char command[512];
+    snprintf(command, sizeof command, "FAKE_PIDFILE=%s %s", temp_path("pid"), fixture("hang_engine.sh", NULL));
+    char saved[64];
+    snprintf(saved, sizeof saved, "%s", temp_dir);
+    check_fault(command, 1, F_TIMEOUT, "did not answer genmove in time", "Time", NULL);
+    /* The last instance and its sleeping child are gone (killed with their process group). */
+    snprintf(temp_dir, sizeof temp_dir, "%s", saved);
+    FILE *file = fopen(temp_path("pid"), "r");
+    ck_assert_ptr_nonnull(file);
+    int pid = 0;
+    ck_assert_int_eq(fscanf(file, "%d", &pid), 1);
+    fclose(file);
+    ck_assert_int_gt(pid, 1);
+    /* An orphaned, killed child may stay a zombie until init reaps it: allow a moment. */
+    double deadline = now() + 3;
+    while (kill(-pid, 0) == 0 && now() < deadline)
+        usleep(10000);
+    ck_assert_int_eq(kill(-pid, 0), -1);
+    ck_assert_int_eq(errno, ESRCH);
+    remove_temp_dir();
+}
+END_TEST
+
+START_TEST(test_fault_illegal)
+{
+    check_fault(fixture("illegal_engine.sh", NULL), 2, F_ILLEGAL, "illegal move: a1-a2/a3", "Forfeit", NULL);
+    check_fault(fixture("illegal_engine.sh", "hello"), 1, F_ILLEGAL, "malformed move: 'hello'", "Forfeit", NULL);
+    check_fault(fixture("illegal_engine.sh", "pass"), 2, F_ILLEGAL, "malformed move", "Forfeit", NULL);
+}
+END_TEST
+
+/* Resigning loses, but is no fault. */
+START_TEST(test_resign)
+{
+    make_temp_dir();
+    const char *sgf = temp_path("r.sgf");
+    const char *args[] = { "-q", "--size", "6", "-n", "2", "--sgf", sgf, "--name1", "quitter", "--name2",
+                           "real", "--engine1", fixture("illegal_engine.sh", "RESIGN"), "--engine2",
+                           real_engine(), NULL };
+    Run *run = malloc(sizeof *run);
+    run_match(run, args);
+    ck_assert_int_eq(run->status, 0);
+    assert_record(run, "quitter", 2, 0, 2);
+    assert_faults(run, "quitter", -1, 0);
+    ck_assert_msg(strstr(run->out, "Endings: no legal move 0, resign 2,"), "%s", run->out);
+    static Game games[3];
+    static SgfInfo infos[3];
+    char *text = read_file(sgf);
+    ck_assert_int_eq(parse_collection(text, games, infos, 3), 2);
+    free(text);
+    ck_assert_str_eq(infos[0].result, "B+Resign");
+    ck_assert_str_eq(infos[1].result, "W+Resign");
+    ck_assert_str_eq(infos[0].comment, "quitter (White) resigned");
+    free(run);
+    remove_temp_dir();
+}
+END_TEST
+
+/* An engine command that cannot run at all crashes, every game, without stalling the match. */
+START_TEST(test_missing_engine)
+{
+    const char *args[] = { "-q", "--size", "6", "-n", "4", "--name1", "ghost", "--name2", "real",
+                           "--engine1", "/nonexistent/engine --flag", "--engine2", real_engine(), NULL };
+    Run *run = malloc(sizeof *run);
+    run_match(run, args);
+    ck_assert_int_eq(run->status, 0);
+    assert_record(run, "ghost", 4, 0, 4);
+    assert_faults(run, "ghost", F_CRASH, 4);
+    ck_assert(run->seconds < 10);
+    free(run);
+}
+END_TEST
+
+START_TEST(test_fault_refused)
+{
+    check_fault(fixture("refuse_engine.sh", NULL), 1, F_REFUSED, "refused the legal move", "Forfeit", NULL);
+}
+END_TEST
+
+START_TEST(test_fault_overrun)
+{
+    check_fault(fixture("slow_engine.sh", "0.3"), 2, F_OVERRUN, "overran its time", "Time",
+                (const char *const[]){ "--move-time", "0.1", "--hang", "1000", NULL });
+}
+END_TEST
+
+/* The clock commands the engines get. */
+START_TEST(test_time_commands)
+{
+    static const struct { const char *option, *value, *settings, *left; } cases[] = {
+        { "--move-time", "0.5", "time_settings 0 0.5 1", "time_left black 0.500 1" },
+        { "--time", "3+0.25", "time_settings 3 0 0", "time_left black 3.000 0" },
+        { "--time", "60/2/5", "time_settings 60 2 5", "time_left black 60.000 0" },
+        { "--time", "0/2/5", "time_settings 0 2 5", "time_left black 2.000 5" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        make_temp_dir();
+        char command[512];
+        snprintf(command, sizeof command, "FAKE_LOG=%s %s", temp_path("log"), fixture("illegal_engine.sh", NULL));
+        const char *args[] = { "-q", "--size", "6", "-n", "1", cases[i].option, cases[i].value,
+                               "--engine1", real_engine(), "--engine2", command, NULL };
+        Run *run = malloc(sizeof *run);
+        run_match(run, args);
+        ck_assert_int_eq(run->status, 0);
+        char *log = read_file(temp_path("log"));
+        ck_assert_msg(strstr(log, cases[i].settings) && strstr(log, cases[i].left)
+                      && strstr(log, "boardsize 6\nclear_board\n") && strstr(log, "genmove black")
+                      && strstr(log, "play white ") && strstr(log, "quit"),
+                      "want \"%s\" and \"%s\" in:\n%s", cases[i].settings, cases[i].left, log);
+        free(log);
+        free(run);
+        remove_temp_dir();
+    }
+}
+END_TEST
+
+START_TEST(test_sprt_stops)
+{
+    /* elo0 = 0, elo1 = 200: each win adds ln(p1 / 0.5) = 0.418, so 8 straight wins pass ln(19) = 2.944. */
+    const char *args[] = { "-q", "--size", "6", "-n", "50", "--sprt", "0,200", "--name1", "real",
+                           "--name2", "fake", "--engine1", real_engine(), "--engine2",
+                           fixture("illegal_engine.sh", NULL), NULL };
+    Run *run = malloc(sizeof *run);
+    run_match(run, args);
+    ck_assert_int_eq(run->status, 0);
+    assert_record(run, "real", 8, 8, 0);
+    ck_assert_msg(strstr(run->out, "LLR 3.347 [-2.944, 2.944] H1 accepted"), "%s", run->out);
+    ck_assert_msg(strstr(run->out, "Score of real: 8/8 = 100.0%"), "%s", run->out);
+    ck_assert_msg(strstr(run->out, "Elo real - fake: +inf [95% CI +"), "%s", run->out);
+    free(run);
+}
+END_TEST
+
+START_TEST(test_usage)
+{
+    Run *run = malloc(sizeof *run);
+    run_match(run, (const char *[]){ "--help", NULL });
+    ck_assert_int_eq(run->status, 0);
+    ck_assert_msg(strstr(run->out, "Usage: amazons-match") && strstr(run->out, "--sprt"), "%s", run->out);
+    run_match(run, (const char *[]){ "--version", NULL });
+    ck_assert_int_eq(run->status, 0);
+    ck_assert_msg(strncmp(run->out, "amazons-match ", 14) == 0, "%s", run->out);
+    static const char *const bad[][8] = {
+        { "--bogus", NULL },
+        { "-n", "2", NULL },                                   /* no engines */
+        { "--size", "11", "--", "a", "--", "b", NULL },
+        { "--time", "5", "--", "a", "--", "b", NULL },
+        { "--time", "5+1", "--move-time", "1", "--", "a", "--", "b" },
+        { "--sprt", "10,0", "--", "a", "--", "b", NULL },
+        { "-j", "0", "--", "a", "--", "b", NULL },
+        { "--", "a", "b", NULL },                              /* no separator */
+        { "--openings", "/nonexistent/file", "--", "a", "--", "b", NULL },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *args[10] = { 0 };
+        for (int k = 0; k < 8 && bad[i][k]; k++)
+            args[k] = bad[i][k];
+        run_match(run, args);
+        ck_assert_msg(run->status == 2, "case %zu: exit %d", i, run->status);
+    }
+    free(run);
+}
+END_TEST
+
+Suite *match_suite(void)
+{
+    Suite *s = suite_create("match");
+    TCase *tc = tcase_create("match");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_real_match_and_sgf);
+    tcase_add_test(tc, test_openings);
+    tcase_add_test(tc, test_fault_crash);
+    tcase_add_test(tc, test_fault_hang);
+    tcase_add_test(tc, test_fault_illegal);
+    tcase_add_test(tc, test_fault_refused);
+    tcase_add_test(tc, test_resign);
+    tcase_add_test(tc, test_missing_engine);
+    tcase_add_test(tc, test_fault_overrun);
+    tcase_add_test(tc, test_time_commands);
+    tcase_add_test(tc, test_sprt_stops);
+    tcase_add_test(tc, test_usage);
+    suite_add_tcase(s, tc);
+    return s;
+}
