@@ -66,12 +66,13 @@ $(BUILD)/%.o: %.c
 
 # The protocol and match tests run the real binaries named by these variables.
 test: $(BIN) $(MATCH_BIN) $(TEST_BIN)
-	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) $(TEST_BIN)
+	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) \
+	AMAZONS_FIXTURES=$(abspath tests/fixtures) $(TEST_BIN)
 
 bench: amazons
 	./amazons --bench
 
 clean:
-	rm -rf build amazons
+	rm -rf build amazons amazons-match
 
 -include $(ENGINE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

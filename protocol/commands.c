@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "engine/movegen.h"
+#include "engine/sgf.h"
 #include "eval/eval.h"
 #include "search/baseline.h"
 #include "protocol/session.h"
@@ -245,6 +246,59 @@ static bool cmd_get_position(void *ctx, int argc, char **argv, Reply *reply)
     position_to_text(&s->game.pos, text);
     reply_printf(reply, "%s", text);
     return true;
+}
+
+/* ---- game records ---- */
+
+static bool cmd_loadsgf(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    long move_number = 0;
+    if (argc < 1 || argc > 2)
+        return fail(reply, "syntax error: loadsgf FILE [MOVE_NUMBER]");
+    if (argc == 2 && !parse_int(argv[1], 1, MAX_GAME_MOVES + 1, &move_number))
+        return fail(reply, "syntax error: move number must be an integer from 1 to 101");
+    Game *game = malloc(sizeof *game);
+    if (!game)
+        return fail(reply, "cannot load file: out of memory");
+    const char *error = sgf_load_file(argv[0], (int)move_number, game, NULL);
+    if (error) {
+        reply_printf(reply, "cannot load file: %s", error);
+        free(game);
+        return false;
+    }
+    s->game = *game;
+    free(game);
+    session_restart(s);
+    return true;
+}
+
+static bool cmd_printsgf(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    if (argc > 1)
+        return fail(reply, "syntax error: printsgf [FILE]");
+    SgfInfo info;
+    sgf_info_clear(&info);
+    if (game_is_over(&s->game))
+        snprintf(info.result, sizeof info.result, "%c+%d",
+                 s->game.pos.to_move == WHITE ? 'B' : 'W',
+                 reachable_empty_squares(&s->game.pos, color_other(s->game.pos.to_move)));
+    char *text = sgf_write(&s->game, &info);
+    if (!text)
+        return fail(reply, "cannot write file: out of memory");
+    bool ok = true;
+    if (argc == 0) {
+        reply_printf(reply, "%s", text);
+    } else {
+        FILE *f = fopen(argv[0], "w");
+        ok = f && fputs(text, f) >= 0;
+        ok = (f && fclose(f) == 0) && ok;
+        if (!ok)
+            reply_printf(reply, "cannot write file: %s", argv[0]);
+    }
+    free(text);
+    return ok;
 }
 
 /* ---- moves ---- */
@@ -510,5 +564,7 @@ const Command SESSION_COMMANDS[] = {
     { "perft", cmd_perft },
     { "final_score", cmd_final_score },
     { "territory", cmd_territory },
+    { "loadsgf", cmd_loadsgf },
+    { "printsgf", cmd_printsgf },
     { NULL, NULL },
 };

@@ -11,5 +11,7 @@ Suite *game_suite(void);
 Suite *protocol_suite(void);
 Suite *eval_suite(void);
 Suite *search_suite(void);
+Suite *sgf_suite(void);
+Suite *match_suite(void);
 
 #endif
