@@ -4,6 +4,20 @@
 #include <math.h>
 #include <stdlib.h>
 
+/* Weights, chosen by matches; -D overrides them for tuning builds. */
+#ifndef EVAL_SCALE
+#define EVAL_SCALE 3.0        /* squares of advantage per logistic unit of win probability */
+#endif
+#ifndef MOBILITY_WEIGHT
+#define MOBILITY_WEIGHT 1.0   /* scales the trapped-amazon penalty */
+#endif
+#ifndef INFLUENCE_WEIGHT
+#define INFLUENCE_WEIGHT 0.5  /* early-game weight of the 2^-distance influence */
+#endif
+#ifndef KING_WEIGHT
+#define KING_WEIGHT 0.3       /* early-game weight of king-distance territory */
+#endif
+
 /*
  * Flood fill by levels: `queen` picks queen moves or king steps.  Squares
  * farther than MAX_DISTANCE all land in the last level, so `reached` is exact.
@@ -136,8 +150,8 @@ void evaluate(const Position *pos, Evaluation *e)
     e->contested = contact(&queen);
     /* Phase: 1 with much contact left (opening), falling to 0 as regions close. */
     double phase = e->contested / (e->contested + 10.0);
-    e->score = (1.0 - 0.5 * phase) * t1 + 0.3 * phase * t2 + 0.5 * phase * c1
-             + (0.3 + phase) * mobility;
+    e->score = (1.0 - 0.5 * phase) * t1 + KING_WEIGHT * phase * t2 + INFLUENCE_WEIGHT * phase * c1
+             + MOBILITY_WEIGHT * (0.3 + phase) * mobility;
 }
 
 double eval_win_probability(const Position *pos)
@@ -154,7 +168,7 @@ double eval_win_probability(const Position *pos)
             return 0.0;
         return 1.0 / (1.0 + exp(-(score - 0.5) * 1.5));
     }
-    return 1.0 / (1.0 + exp(-score / 3.0));
+    return 1.0 / (1.0 + exp(-score / EVAL_SCALE));
 }
 
 int eval_score_estimate(const Position *pos)

@@ -52,29 +52,59 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out)
  * An arrow is good when it takes squares from the enemy amazons (next to
  * them most of all) and does not hem in our own.
  */
-int order_arrows(const Position *pos, int from, int to, ScoredChoice *out)
+typedef struct {
+    Bitboard their_neighbours, their_reach, our_neighbours, our_reach;
+} ArrowContext;
+
+static Bitboard arrow_context(const Position *pos, int from, int to, ArrowContext *ctx)
 {
     Color us = pos->to_move;
     Bitboard empty = (pos->empty | bb_square(from)) & ~bb_square(to);
     Bitboard ours = (pos->amazons[us] ^ bb_square(from)) | bb_square(to);
     Bitboard theirs = pos->amazons[color_other(us)];
-    Bitboard their_neighbours = bb_king_reach(theirs, pos->board);
-    Bitboard their_reach = bb_queen_reach(theirs, empty);
-    Bitboard our_neighbours = bb_king_reach(ours, pos->board);
-    Bitboard our_reach = bb_queen_reach(ours, empty);
-    Bitboard arrows = queen_targets(to, empty);
+    ctx->their_neighbours = bb_king_reach(theirs, pos->board);
+    ctx->their_reach = bb_queen_reach(theirs, empty);
+    ctx->our_neighbours = bb_king_reach(ours, pos->board);
+    ctx->our_reach = bb_queen_reach(ours, empty);
+    return queen_targets(to, empty);
+}
+
+static int16_t arrow_score(const ArrowContext *ctx, int sq)
+{
+    return (int16_t)(6 * bb_test(ctx->their_neighbours, sq) + 3 * bb_test(ctx->their_reach, sq)
+                     - 4 * bb_test(ctx->our_neighbours, sq)
+                     - (bb_test(ctx->our_reach, sq) && !bb_test(ctx->their_reach, sq)));
+}
+
+int order_arrows(const Position *pos, int from, int to, ScoredChoice *out)
+{
+    ArrowContext ctx;
+    Bitboard arrows = arrow_context(pos, from, to, &ctx);
     int n = 0;
     while (arrows) {
         int sq = bb_pop(&arrows);
         out[n].a = (uint8_t)sq;
         out[n].b = 0;
-        out[n].score = (int16_t)(6 * bb_test(their_neighbours, sq) + 3 * bb_test(their_reach, sq)
-                                 - 4 * bb_test(our_neighbours, sq)
-                                 - (bb_test(our_reach, sq) && !bb_test(their_reach, sq)));
+        out[n].score = arrow_score(&ctx, sq);
         n++;
     }
     sort_choices(out, n);
     return n;
+}
+
+int best_arrow(const Position *pos, int from, int to)
+{
+    ArrowContext ctx;
+    Bitboard arrows = arrow_context(pos, from, to, &ctx);
+    int best = bb_lowest(arrows), best_score = arrow_score(&ctx, best);
+    while (arrows) {
+        int sq = bb_pop(&arrows), score = arrow_score(&ctx, sq);
+        if (score > best_score) {
+            best_score = score;
+            best = sq;
+        }
+    }
+    return best;
 }
 
 /* Win probability scaled to the score range, so sorting keeps its meaning. */

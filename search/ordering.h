@@ -26,6 +26,9 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out);
 /* Arrows after the side to move's amazon went from -> to, scored and sorted best first. */
 int order_arrows(const Position *pos, int from, int to, ScoredChoice *out);
 
+/* The first arrow order_arrows would list, without building the list. */
+int best_arrow(const Position *pos, int from, int to);
+
 /*
  * The same lists ordered by the full evaluation of the position each choice
  * leads to: about a hundred times costlier, so kept for nodes that matter.

@@ -20,14 +20,8 @@ bool random_move(const Position *pos, Rng *rng, Move *m)
     return true;
 }
 
-double playout(Position *pos, int pending_from, int pending_to, int depth, Color perspective, Rng *rng)
+double playout(Position *pos, int depth, Color perspective, Rng *rng)
 {
-    if (pending_from != NO_SQUARE) {
-        /* Finish the half-chosen move with a random arrow. */
-        Move m = { (uint8_t)pending_from, (uint8_t)pending_to, 0 };
-        m.arrow = (uint8_t)rng_pick(rng, queen_targets(pending_to, pos->empty | bb_square(pending_from)));
-        position_make(pos, m);
-    }
     for (int i = 0; i < depth; i++) {
         Move m;
         if (!random_move(pos, rng, &m))

@@ -1,6 +1,7 @@
 /*
- * playout.h - the Monte-Carlo simulation: a few random moves from a leaf,
- * then the territory evaluation turned into a win probability.
+ * playout.h - the Monte-Carlo simulation: a few random moves from a leaf
+ * (none, by default: see mcts.c), then the territory evaluation turned into
+ * a win probability.
  */
 #ifndef AMAZONS_PLAYOUT_H
 #define AMAZONS_PLAYOUT_H
@@ -14,12 +15,10 @@
 bool random_move(const Position *pos, Rng *rng, Move *m);
 
 /*
- * From pos, plays `depth` random moves and evaluates.  When pending_from is
- * not NO_SQUARE, the side to move has already chosen the amazon move
- * pending_from -> pending_to, and the playout first completes it with a
- * random arrow.  Returns the
- * probability that `perspective` wins.  pos is used as scratch.
+ * From pos, plays `depth` random moves and evaluates: returns the probability
+ * that `perspective` wins (exactly 0 or 1 when a side is stuck or the move
+ * race is decided).  pos is used as scratch.
  */
-double playout(Position *pos, int pending_from, int pending_to, int depth, Color perspective, Rng *rng);
+double playout(Position *pos, int depth, Color perspective, Rng *rng);
 
 #endif
