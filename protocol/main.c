@@ -152,7 +152,8 @@ int main(int argc, char **argv)
 
     Session session;
     if (!session_init(&session, &o)) {
-        fprintf(stderr, "amazons: cannot set up the search (memory cap too small?)\n");
+        fprintf(stderr, "amazons: cannot allocate %zu MiB for the search tree (see --memory)\n",
+                o.search.memory_bytes >> 20);
         session_free(&session);
         return EXIT_FAILURE;
     }

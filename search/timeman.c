@@ -10,7 +10,12 @@ static bool in_range(double seconds) { return seconds >= 0 && seconds <= CLOCK_M
 
 void clock_new_game(Clock *clock)
 {
+    if (!clock->has_settings) {
+        clock_init(clock); /* times from time_left alone belonged to the old game */
+        return;
+    }
     for (int c = WHITE; c <= BLACK; c++) {
+        clock->known[c] = true;
         clock->left[c] = clock->main_time;
         clock->stones_left[c] = 0;
         if (clock->main_time <= 0 && clock->byo_stones > 0) {
@@ -29,6 +34,7 @@ bool clock_settings(Clock *clock, double main_time, double byo_time, int byo_sto
     clock->byo_stones = byo_stones;
     /* GTP: byo-yomi time with zero stones means no time limit at all. */
     clock->limited = !(byo_time > 0 && byo_stones == 0);
+    clock->has_settings = true;
     clock_new_game(clock);
     return true;
 }
@@ -39,7 +45,9 @@ bool clock_time_left(Clock *clock, Color c, double seconds, int stones)
         return false;
     clock->left[c] = seconds;
     clock->stones_left[c] = stones;
-    clock->limited = true;
+    clock->known[c] = true;
+    if (!clock->has_settings)
+        clock->limited = true; /* a controller that only sends time_left still has a clock */
     return true;
 }
 
@@ -71,7 +79,7 @@ static double moves_to_go(const Position *pos)
 
 double time_budget(const Clock *clock, Color c, const Position *pos, double move_time, double overhead)
 {
-    if (!clock->limited) {
+    if (!clock->limited || !clock->known[c]) {
         double budget = move_time - overhead;
         return budget > 0 ? budget : 0;
     }

@@ -18,6 +18,8 @@
 
 typedef struct {
     bool limited;         /* false: no clock set, or GTP's "no time limits" */
+    bool has_settings;    /* time_settings was given */
+    bool known[2];        /* a colour's time left is known (settings or time_left) */
     double main_time, byo_time;
     int byo_stones;
     double left[2];       /* seconds left in main time, or in the byo-yomi period */
