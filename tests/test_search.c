@@ -261,6 +261,25 @@ START_TEST(budget_stays_inside_the_clock)
 }
 END_TEST
 
+START_TEST(time_left_alone_clocks_only_the_colour_it_names)
+{
+    Position pos;
+    position_start(&pos, 10);
+    Clock clock;
+    clock_init(&clock);
+    ck_assert(clock_time_left(&clock, WHITE, 30, 0));
+    ck_assert(clock.limited);
+    double white = time_budget(&clock, WHITE, &pos, 2.0, 0.05);
+    ck_assert(white > 0 && white < 30 * 0.25);
+    /* Black's time was never reported: it keeps the fixed time per move. */
+    ck_assert_double_eq_tol(time_budget(&clock, BLACK, &pos, 2.0, 0.05), 1.95, 1e-9);
+    /* A new game forgets figures that came without settings. */
+    clock_new_game(&clock);
+    ck_assert(!clock.limited);
+    ck_assert_double_eq_tol(time_budget(&clock, WHITE, &pos, 2.0, 0.05), 1.95, 1e-9);
+}
+END_TEST
+
 START_TEST(spent_time_moves_the_clock_into_byo_yomi)
 {
     Position pos;
@@ -302,6 +321,7 @@ Suite *search_suite(void)
     tcase_add_test(clock, clock_rejects_bad_settings_and_keeps_the_old_ones);
     tcase_add_test(clock, byo_yomi_time_without_stones_means_no_limit);
     tcase_add_test(clock, budget_stays_inside_the_clock);
+    tcase_add_test(clock, time_left_alone_clocks_only_the_colour_it_names);
     tcase_add_test(clock, spent_time_moves_the_clock_into_byo_yomi);
     suite_add_tcase(s, clock);
     return s;
