@@ -3,8 +3,8 @@
  *
  * Each iteration walks down from the root by UCT over a progressively
  * widened, heuristically ordered list of children, expands the node it ends
- * on, runs a short random playout scored by the territory evaluation, and
- * adds the result to every node on the path.  Proven wins and losses
+ * on, plays a couple of random moves from there and scores the result with
+ * the territory evaluation, and adds it to every node on the path.  Proven wins and losses
  * propagate up (MCTS-solver).  Threads share the tree; a visit is counted on
  * the way down, so a path in flight looks worse to the others (virtual loss).
  */
@@ -23,7 +23,10 @@
 #include "search/search.h"
 #include "search/tree.h"
 
-/* Tunables, chosen by matches; -D overrides them for tuning builds. */
+/*
+ * Tunables, chosen by matches (README, "Tuning"); -D overrides them for
+ * tuning builds.
+ */
 #ifndef EXPLORATION
 #define EXPLORATION 0.35   /* UCT exploration constant */
 #endif
@@ -31,7 +34,7 @@
 #define EXPAND_VISITS 2    /* a leaf is expanded on its second visit */
 #endif
 #ifndef PLAYOUT_MOVES
-#define PLAYOUT_MOVES 0    /* random moves before the evaluation (matches: 0 beats 1, 2, 4) */
+#define PLAYOUT_MOVES 2    /* random moves before the evaluation */
 #endif
 #ifndef WIDEN_BASE
 #define WIDEN_BASE 3       /* children considered at first ... */

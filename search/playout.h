@@ -1,7 +1,6 @@
 /*
- * playout.h - the Monte-Carlo simulation: a few random moves from a leaf
- * (none, by default: see mcts.c), then the territory evaluation turned into
- * a win probability.
+ * playout.h - the Monte-Carlo simulation: a few random moves from a leaf,
+ * then the territory evaluation turned into a win probability.
  */
 #ifndef AMAZONS_PLAYOUT_H
 #define AMAZONS_PLAYOUT_H
