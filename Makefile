@@ -76,3 +76,5 @@ clean:
 	rm -rf build amazons amazons-match
 
 -include $(ENGINE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+include tests/hardening.mk

@@ -13,5 +13,6 @@ Suite *eval_suite(void);
 Suite *search_suite(void);
 Suite *sgf_suite(void);
 Suite *match_suite(void);
+Suite *hardening_suite(void);
 
 #endif
