@@ -5,7 +5,6 @@
  * iteration count are a signature of the search's behaviour.
  */
 #include <stdio.h>
-#include <time.h>
 
 #include "engine/movegen.h"
 #include "protocol/bench.h"
@@ -20,20 +19,13 @@ static const char *const BENCH_POSITIONS[] = {
 
 enum { BENCH_ITERATIONS = 200000 };
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static void bench_perft(void)
 {
     Position pos;
     position_start(&pos, 10);
-    double start = now_seconds();
+    double start = monotonic_seconds();
     uint64_t leaves = perft(&pos, 3);
-    double seconds = now_seconds() - start;
+    double seconds = monotonic_seconds() - start;
     printf("perft(3) 10x10 start: %llu leaf moves in %.3f s, %.1f M leaf moves/s\n",
            (unsigned long long)leaves, seconds, leaves / seconds / 1e6);
 }

@@ -1,7 +1,8 @@
 /*
- * commands.c - the protocol commands.  Each handler checks its arguments
- * completely before it changes anything, so an error leaves the session as
- * it was; the work itself is done by the engine, eval and search modules.
+ * commands.c - the protocol commands.  Each handler parses and checks its
+ * arguments completely before it changes anything, so an error leaves the
+ * session as it was; the work itself is done by the session, engine, eval
+ * and search modules.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -15,44 +16,8 @@
 #include "engine/movegen.h"
 #include "engine/sgf.h"
 #include "eval/eval.h"
-#include "search/baseline.h"
 #include "protocol/session.h"
 #include "protocol/version.h"
-
-void session_default_options(SessionOptions *options)
-{
-    options->player = PLAYER_MCTS;
-    options->move_time = 5.0;
-    options->move_overhead = 0.05;
-    options->playouts = 0;
-    options->resign_below = -1.0;
-    search_default_config(&options->search);
-}
-
-bool session_init(Session *session, const SessionOptions *options)
-{
-    memset(session, 0, sizeof *session);
-    session->options = *options;
-    game_new(&session->game, DEFAULT_SIZE);
-    clock_init(&session->clock);
-    rng_seed(&session->rng, options->search.seed);
-    session->search = search_create(&options->search);
-    return session->search != NULL;
-}
-
-void session_free(Session *session)
-{
-    search_destroy(session->search);
-    session->search = NULL;
-}
-
-/* A new game or position: fresh tree, fresh clocks, no resign history. */
-static void session_restart(Session *s)
-{
-    search_clear(s->search);
-    clock_new_game(&s->clock);
-    s->low_estimates[WHITE] = s->low_estimates[BLACK] = 0;
-}
 
 /* ---- argument parsing ---- */
 
@@ -104,17 +69,6 @@ static bool need_args(int argc, int want, Reply *reply)
 }
 
 static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
-
-/* The game position with colour c to move (GTP lets either colour move). */
-static Position position_for(const Session *s, Color c)
-{
-    Position pos = s->game.pos;
-    if (pos.to_move != c) {
-        pos.to_move = c;
-        pos.hash = position_compute_hash(&pos);
-    }
-    return pos;
-}
 
 /* ---- administrative commands ---- */
 
@@ -330,46 +284,6 @@ static bool cmd_undo(void *ctx, int argc, char **argv, Reply *reply)
     return true;
 }
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/*
- * Chooses a move for c; false means c resigns (no legal move, or hopeless).
- * Only a move that will be played (`commit`) is charged to the clock and
- * counts towards resigning: reg_genmove leaves the session as it was.
- */
-static bool choose_move(Session *s, Color c, Move *m, bool commit)
-{
-    Position pos = position_for(s, c);
-    if (!has_legal_move(&pos, c))
-        return false;
-    if (s->options.player == PLAYER_RANDOM)
-        return random_player_move(&pos, &s->rng, m);
-    if (s->options.player == PLAYER_GREEDY)
-        return greedy_player_move(&pos, &s->rng, m);
-    double start = now_seconds();
-    SearchLimits limits = {
-        .seconds = time_budget(&s->clock, c, &pos, s->options.move_time, s->options.move_overhead),
-        .iterations = s->options.playouts,
-    };
-    /* A playout cap alone (no clock) makes the search reproducible: no time limit then. */
-    if (s->options.playouts && !s->clock.limited)
-        limits.seconds = 1e9;
-    SearchResult result = search_run(s->search, &pos, &limits);
-    *m = result.move;
-    if (!commit)
-        return true;
-    clock_spend(&s->clock, c, now_seconds() - start);
-    bool low = s->options.resign_below >= 0 && result.win_rate < s->options.resign_below;
-    s->low_estimates[c] = low ? s->low_estimates[c] + 1 : 0;
-    /* Resign only when the estimate stays low, not on one pessimistic search. */
-    return s->low_estimates[c] < 3;
-}
-
 static bool genmove(Session *s, int argc, char **argv, Reply *reply, bool play)
 {
     Color c;
@@ -378,7 +292,7 @@ static bool genmove(Session *s, int argc, char **argv, Reply *reply, bool play)
         return false;
     if (!parse_color(argv[0], &c))
         return fail(reply, "syntax error: invalid color");
-    if (!choose_move(s, c, &m, play)) {
+    if (!session_choose_move(s, c, &m, play)) {
         reply_printf(reply, "resign");
         return true;
     }

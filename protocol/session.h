@@ -41,6 +41,20 @@ void session_default_options(SessionOptions *options);
 bool session_init(Session *session, const SessionOptions *options);
 void session_free(Session *session);
 
+/* A new game or position: fresh tree, fresh clocks, no resign history. */
+void session_restart(Session *session);
+
+/* The game position with colour c to move (GTP lets either colour move). */
+Position session_position_for(const Session *session, Color c);
+
+/*
+ * Chooses a move for c with the configured player; false means c resigns
+ * (no legal move, or the estimate stayed hopeless).  Only a move that will
+ * be played (`commit`) is charged to the clock and counts towards
+ * resigning, so reg_genmove leaves the session as it was.
+ */
+bool session_choose_move(Session *session, Color c, Move *m, bool commit);
+
 /* The command table, terminated by a NULL name. */
 extern const Command SESSION_COMMANDS[];
 

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "engine/game.h"
 #include "engine/movegen.h"
@@ -21,6 +20,7 @@
 #include "search/playout.h"
 #include "search/rng.h"
 #include "search/search.h"
+#include "search/timeman.h"
 #include "search/tree.h"
 
 /*
@@ -62,13 +62,6 @@ struct Search {
     bool stop;
     Rng rngs[MAX_THREADS];
 };
-
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* Who chooses the node at a depth: depth 1-2 the side to move at the root, 3-4 the other... */
 static Color chooser(Color root_side, int depth)
@@ -281,7 +274,7 @@ static bool should_stop(Search *s, uint64_t done)
     if (__atomic_load_n(&s->stop, __ATOMIC_RELAXED))
         return true;
     bool stop = (s->limits->iterations && done >= s->limits->iterations)
-             || (done % 8 == 0 && now_seconds() >= s->deadline)
+             || (done % 8 == 0 && monotonic_seconds() >= s->deadline)
              || root_decided(s);
     if (stop)
         __atomic_store_n(&s->stop, true, __ATOMIC_RELAXED);
@@ -486,7 +479,7 @@ SearchResult search_run(Search *s, const Position *pos, const SearchLimits *limi
     memset(&r, 0, sizeof r);
     if (!has_legal_move(pos, pos->to_move))
         return r;
-    s->start = now_seconds(); /* before the tree is pruned for reuse: that takes time too */
+    s->start = monotonic_seconds(); /* before the tree is pruned for reuse: that takes time too */
     prepare_root(s, pos);
     s->limits = limits;
     s->deadline = s->start + (limits->seconds > 0 ? limits->seconds : 0);
@@ -494,7 +487,7 @@ SearchResult search_run(Search *s, const Position *pos, const SearchLimits *limi
     s->stop = false;
     run_threads(s);
     r.iterations = s->iterations;
-    r.seconds = now_seconds() - s->start;
+    r.seconds = monotonic_seconds() - s->start;
     fill_result(s, &r);
     if (s->config.verbose)
         report(s, &r);

@@ -1,6 +1,15 @@
 /* timeman.c - GTP clock bookkeeping and the per-move time budget. */
 #include "search/timeman.h"
 
+#include <time.h>
+
+double monotonic_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 void clock_init(Clock *clock)
 {
     *clock = (Clock){ .limited = false };

@@ -26,6 +26,9 @@ typedef struct {
     int stones_left[2];   /* 0 while in main time */
 } Clock;
 
+/* Wall-clock seconds from an arbitrary start, never going backwards. */
+double monotonic_seconds(void);
+
 /* Without time_settings the engine thinks a fixed time per move. */
 void clock_init(Clock *clock);
 

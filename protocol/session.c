@@ -1,0 +1,79 @@
+/* session.c - the state of one protocol session and choosing its moves. */
+#include <string.h>
+
+#include "engine/movegen.h"
+#include "protocol/session.h"
+#include "search/baseline.h"
+
+void session_default_options(SessionOptions *options)
+{
+    options->player = PLAYER_MCTS;
+    options->move_time = 5.0;
+    options->move_overhead = 0.05;
+    options->playouts = 0;
+    options->resign_below = -1.0;
+    search_default_config(&options->search);
+}
+
+bool session_init(Session *session, const SessionOptions *options)
+{
+    memset(session, 0, sizeof *session);
+    session->options = *options;
+    game_new(&session->game, DEFAULT_SIZE);
+    clock_init(&session->clock);
+    rng_seed(&session->rng, options->search.seed);
+    session->search = search_create(&options->search);
+    return session->search != NULL;
+}
+
+void session_free(Session *session)
+{
+    search_destroy(session->search);
+    session->search = NULL;
+}
+
+void session_restart(Session *s)
+{
+    search_clear(s->search);
+    clock_new_game(&s->clock);
+    s->low_estimates[WHITE] = s->low_estimates[BLACK] = 0;
+}
+
+/* The game position with colour c to move (GTP lets either colour move). */
+Position session_position_for(const Session *s, Color c)
+{
+    Position pos = s->game.pos;
+    if (pos.to_move != c) {
+        pos.to_move = c;
+        pos.hash = position_compute_hash(&pos);
+    }
+    return pos;
+}
+
+bool session_choose_move(Session *s, Color c, Move *m, bool commit)
+{
+    Position pos = session_position_for(s, c);
+    if (!has_legal_move(&pos, c))
+        return false;
+    if (s->options.player == PLAYER_RANDOM)
+        return random_player_move(&pos, &s->rng, m);
+    if (s->options.player == PLAYER_GREEDY)
+        return greedy_player_move(&pos, &s->rng, m);
+    double start = monotonic_seconds();
+    SearchLimits limits = {
+        .seconds = time_budget(&s->clock, c, &pos, s->options.move_time, s->options.move_overhead),
+        .iterations = s->options.playouts,
+    };
+    /* A playout cap alone (no clock) makes the search reproducible: no time limit then. */
+    if (s->options.playouts && !s->clock.limited)
+        limits.seconds = 1e9;
+    SearchResult result = search_run(s->search, &pos, &limits);
+    *m = result.move;
+    if (!commit)
+        return true;
+    clock_spend(&s->clock, c, monotonic_seconds() - start);
+    bool low = s->options.resign_below >= 0 && result.win_rate < s->options.resign_below;
+    s->low_estimates[c] = low ? s->low_estimates[c] + 1 : 0;
+    /* Resign only when the estimate stays low, not on one pessimistic search. */
+    return s->low_estimates[c] < 3;
+}
