@@ -78,3 +78,4 @@ clean:
 -include $(ENGINE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 
 include tests/hardening.mk
+include tests/fuzz/fuzz.mk

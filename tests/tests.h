@@ -14,5 +14,6 @@ Suite *search_suite(void);
 Suite *sgf_suite(void);
 Suite *match_suite(void);
 Suite *hardening_suite(void);
+Suite *fuzz_regression_suite(void);
 
 #endif

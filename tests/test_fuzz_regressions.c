@@ -1,0 +1,283 @@
+/*
+ * test_fuzz_regressions.c - replays the fuzz targets' inputs through the same
+ * checks the fuzzers run (tests/fuzz/harness.h):
+ *
+ *   tests/fuzz/regressions/<target>/   inputs that once broke a property
+ *   tests/fuzz/corpus/<target>/        the committed seeds
+ *
+ * Protocol inputs go through the real dispatcher (gtp_run on an fmemopen'ed
+ * FILE, SESSION_COMMANDS on a fresh Session); every line must get exactly one
+ * well-framed response with its id, a failed command must leave the session
+ * unchanged, and afterwards get_position and printsgf must read back as the
+ * session's game.  Parser inputs must round-trip through the writers.
+ *
+ * The directory is $AMAZONS_FUZZ_DIR, else tests/fuzz (relative to the
+ * repository root, where `make test` runs).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "tests.h"
+#include "tests/fuzz/harness.h"
+
+typedef const char *(*FuzzCheck)(const uint8_t *data, size_t size);
+
+static const char *fuzz_root(void)
+{
+    const char *dir = getenv("AMAZONS_FUZZ_DIR");
+    return dir && *dir ? dir : "tests/fuzz";
+}
+
+/* Reads a whole file (malloc'ed); NULL when it cannot. */
+static uint8_t *read_all(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t capacity = 4096, length = 0;
+    uint8_t *data = malloc(capacity);
+    while (data) {
+        length += fread(data + length, 1, capacity - length, f);
+        if (length < capacity)
+            break;
+        capacity *= 2;
+        uint8_t *grown = realloc(data, capacity);
+        if (!grown)
+            free(data);
+        data = grown;
+    }
+    bool failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        free(data);
+        return NULL;
+    }
+    *size = length;
+    return data;
+}
+
+static int regular_file(const struct dirent *e) { return e->d_name[0] != '.'; }
+
+/*
+ * Runs `check` on every file of <root>/<kind>/<target> in name order and
+ * returns how many there were; fails the test on the first broken property.
+ */
+static int replay(const char *kind, const char *target, FuzzCheck check)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/%s/%s", fuzz_root(), kind, target);
+    struct dirent **names = NULL;
+    int n = scandir(dir, &names, regular_file, alphasort);
+    ck_assert_msg(n >= 0, "cannot read %s (run from the repository root or set AMAZONS_FUZZ_DIR)", dir);
+    int replayed = 0;
+    for (int i = 0; i < n; i++) {
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
+        free(names[i]);
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        size_t size = 0;
+        uint8_t *data = read_all(path, &size);
+        ck_assert_msg(data != NULL, "cannot read %s", path);
+        ck_assert_msg(size <= FUZZ_MAX_INPUT, "%s: over %d bytes, the fuzzers ignore it", path,
+                      FUZZ_MAX_INPUT);
+        const char *error = check(data, size);
+        ck_assert_msg(error == NULL, "%s: %s", path, error);
+        free(data);
+        replayed++;
+    }
+    free(names);
+    return replayed;
+}
+
+static void protocol_setup(void)
+{
+    const char *error = fuzz_protocol_setup();
+    ck_assert_msg(error == NULL, "%s", error);
+}
+
+static void protocol_teardown(void) { fuzz_protocol_teardown(); }
+
+/* ---- replays ------------------------------------------------------------ */
+
+START_TEST(test_protocol_seeds)
+{
+    ck_assert_int_gt(replay("corpus", "fuzz_protocol", fuzz_protocol_one), 0);
+}
+END_TEST
+
+START_TEST(test_protocol_regressions)
+{
+    replay("regressions", "fuzz_protocol", fuzz_protocol_one);
+}
+END_TEST
+
+START_TEST(test_parsers_seeds)
+{
+    ck_assert_int_gt(replay("corpus", "fuzz_parsers", fuzz_parsers_one), 0);
+}
+END_TEST
+
+START_TEST(test_parsers_regressions)
+{
+    replay("regressions", "fuzz_parsers", fuzz_parsers_one);
+}
+END_TEST
+
+/* ---- the harness itself: its checks must catch what they claim to ----- */
+
+static const char *protocol_text(const char *text)
+{
+    return fuzz_protocol_one((const uint8_t *)text, strlen(text));
+}
+
+START_TEST(test_harness_accepts_sessions)
+{
+    /* Blank, comment-only and control-character lines get no response; ids are echoed. */
+    ck_assert_ptr_null(protocol_text("# c\n\n \t\r\n7 name\n8\tknown_command play\r\n9\n-3 name\n"));
+    ck_assert_ptr_null(protocol_text("1 play w d1-d7/g7\n2 play b a7-c5/f8\n3 undo\n4 genmove b\n"));
+    /* Everything after a successful quit is ignored; a quit with arguments fails. */
+    ck_assert_ptr_null(protocol_text("quit now\nname\nquit\nname\nname\n"));
+    /* A last line without LF is still executed; a NUL byte is a control character. */
+    ck_assert_ptr_null(fuzz_protocol_one((const uint8_t *)"na\0me\nboardsize 4", 17));
+    /* The file commands work inside the sandbox only. */
+    ck_assert_ptr_null(protocol_text("boardsize 5\nplay w a2-a4/a3\nprintsgf g\nclear_board\n"
+                                     "loadsgf g\nprintsgf ../g\nloadsgf /etc/passwd\n"));
+    /* Expensive perft is refused by the harness, cheap perft runs. */
+    ck_assert_ptr_null(protocol_text("perft 1\nperft 2\nperft 3\nperft 20\nboardsize 4\nperft 3\n"));
+}
+END_TEST
+
+START_TEST(test_harness_checks_framing)
+{
+    FuzzExpected e = { 0 };
+    const char *input = "1 name\n\nversion\n2\n";
+    ck_assert(fuzz_expect((const uint8_t *)input, strlen(input), &e));
+    ck_assert_int_eq(e.count, 3);
+    static const char good[] = "=1 Amazons\n\n= 1.0\n\n?2 missing command\n\n";
+    ck_assert_ptr_null(fuzz_check_output(good, strlen(good), &e));
+    static const char *const bad[] = {
+        "=1 Amazons\n\n= 1.0\n\n",                        /* a response missing */
+        "=1 Amazons\n\n= 1.0\n\n?2 missing\n\n= x\n\n",   /* one too many */
+        "= Amazons\n\n= 1.0\n\n?2 missing command\n\n",   /* id not echoed */
+        "=12 Amazons\n\n= 1.0\n\n?2 missing command\n\n", /* wrong id */
+        "=1 Amazons\n\n=1.0\n\n?2 missing command\n\n",   /* no space after '=' */
+        "=1 Amazons\n\n\n= 1.0\n\n?2 missing command\n\n",/* empty line inside */
+        "=1 Amazons\n\n= 1.0\n\n?2 missing command\n",    /* unterminated */
+        "!1 Amazons\n\n= 1.0\n\n?2 missing command\n\n",  /* bad status */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(fuzz_check_output(bad[i], strlen(bad[i]), &e) != NULL,
+                      "bad output %zu accepted", i);
+    fuzz_expected_free(&e);
+}
+END_TEST
+
+START_TEST(test_harness_checks_results)
+{
+    static Session s;
+    memset(&s, 0, sizeof s);
+    s.options.resign_below = -1;
+    game_new(&s.game, 4);
+    const Game *g = &s.game;
+    static const char board[] = "\n   a b c d\n 4 . B B .\n 3 B . . B\n 2 W . . W\n 1 . W W .\n   a b c d";
+    char text[256], *white[] = { "w" }, *depth1[] = { "1" };
+
+    snprintf(text, sizeof text, "%s\nwhite to move", board);
+    ck_assert_ptr_null(fuzz_check_result("showboard", g, &s, 0, NULL, text));
+    snprintf(text, sizeof text, "%s\nblack to move", board);
+    ck_assert_ptr_nonnull(fuzz_check_result("showboard", g, &s, 0, NULL, text));
+    snprintf(text, sizeof text, "%s\nwhite to move", board);
+    text[14] = 'W'; /* a4 */
+    ck_assert_ptr_nonnull(fuzz_check_result("showboard", g, &s, 0, NULL, text));
+    ck_assert_ptr_null(fuzz_check_result("territory", g, &s, 0, NULL,
+        "\n   a b c d\n 4 = B B b\n 3 B b b B\n 2 W w w W\n 1 w W W .\n   a b c d"));
+    ck_assert_ptr_nonnull(fuzz_check_result("territory", g, &s, 0, NULL,
+        "\n   a b c d\n 4 = B B b\n 3 B b b B\n 2 W w w W\n 1 w W W ?\n   a b c d"));
+
+    ck_assert_ptr_null(fuzz_check_result("final_score", g, &s, 0, NULL, "W+3"));
+    ck_assert_ptr_nonnull(fuzz_check_result("final_score", g, &s, 0, NULL, "W+"));
+    ck_assert_ptr_nonnull(fuzz_check_result("final_score", g, &s, 0, NULL, "X+3"));
+
+    snprintf(text, sizeof text, "%llu", (unsigned long long)count_moves(&g->pos, WHITE));
+    ck_assert_ptr_null(fuzz_check_result("perft", g, &s, 1, depth1, text));
+    ck_assert_ptr_nonnull(fuzz_check_result("perft", g, &s, 1, depth1, "1"));
+    ck_assert_ptr_nonnull(fuzz_check_result("legal_moves", g, &s, 0, NULL, "b1-b2/b1"));
+    ck_assert_ptr_nonnull(fuzz_check_result("legal_moves", g, &s, 0, NULL, "b1-b4/b1"));
+    ck_assert_ptr_nonnull(fuzz_check_result("reg_genmove", g, &s, 1, white, "resign"));
+    ck_assert_ptr_nonnull(fuzz_check_result("reg_genmove", g, &s, 1, white, "b1-b4/b1"));
+    ck_assert_ptr_null(fuzz_check_result("reg_genmove", g, &s, 1, white, "b1-b2/b1"));
+    /* genmove must also have played the move it names. */
+    ck_assert_ptr_nonnull(fuzz_check_result("genmove", g, &s, 1, white, "b1-b2/b1"));
+}
+END_TEST
+
+START_TEST(test_harness_checks_positions_and_games)
+{
+    static Game game, other;
+    game_new(&game, 6);
+    ck_assert_ptr_null(fuzz_check_game(&game));
+    Move m;
+    ck_assert(move_from_text("b1-b4/e4", 6, &m));
+    ck_assert(game_play(&game, WHITE, m));
+    ck_assert_ptr_null(fuzz_check_game(&game));
+    ck_assert_ptr_null(fuzz_sgf_round_trip(&game, NULL));
+
+    other = game;
+    other.pos.hash ^= 1;
+    ck_assert_ptr_nonnull(fuzz_check_position(&other.pos));
+    other = game;
+    other.pos.empty |= other.pos.amazons[WHITE];
+    ck_assert_ptr_nonnull(fuzz_check_position(&other.pos));
+    other = game;
+    other.history[0].move.arrow = other.history[0].move.to;
+    ck_assert_ptr_nonnull(fuzz_check_game(&other));
+    ck_assert_ptr_nonnull(fuzz_same_game("test", &game, &other));
+    other = game;
+    other.length = 0;
+    ck_assert_ptr_nonnull(fuzz_same_game("test", &game, &other));
+}
+END_TEST
+
+START_TEST(test_harness_parsers_cases)
+{
+    static const char *const inputs[] = {
+        "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w", "1B2/x3/4/W2W b", "d1-d7/g7", "J10j9-J10",
+        "(;GM[18]SZ[4]AW[aa]AB[dd]PL[B];B[dddcdd];W[aabaab])", "(;GM[18]SZ[4]", "", "(",
+    };
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        const char *error = fuzz_parsers_one((const uint8_t *)inputs[i], strlen(inputs[i]));
+        ck_assert_msg(error == NULL, "\"%s\": %s", inputs[i], error);
+    }
+}
+END_TEST
+
+Suite *fuzz_regression_suite(void)
+{
+    Suite *s = suite_create("fuzz_regressions");
+    TCase *tc = tcase_create("replay");
+    tcase_add_checked_fixture(tc, protocol_setup, protocol_teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_protocol_seeds);
+    tcase_add_test(tc, test_protocol_regressions);
+    tcase_add_test(tc, test_parsers_seeds);
+    tcase_add_test(tc, test_parsers_regressions);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("harness");
+    tcase_add_checked_fixture(tc, protocol_setup, protocol_teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_harness_accepts_sessions);
+    tcase_add_test(tc, test_harness_checks_framing);
+    tcase_add_test(tc, test_harness_checks_results);
+    tcase_add_test(tc, test_harness_checks_positions_and_games);
+    tcase_add_test(tc, test_harness_parsers_cases);
+    suite_add_tcase(s, tc);
+    return s;
+}
