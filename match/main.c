@@ -20,6 +20,7 @@
 #include "match/openings.h"
 #include "match/referee.h"
 #include "match/stats.h"
+#include "protocol/numbers.h"
 #include "protocol/version.h"
 
 #define PROGRAM "amazons-match"
@@ -223,23 +224,11 @@ static void print_help(FILE *out)
         SPRT_DEFAULT_GAMES);
 }
 
-static bool parse_double(const char *text, double min, double max, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (errno || end == text || *end || !isfinite(v) || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
+/* An int in [min, max]. */
 static bool parse_int(const char *text, long min, long max, int *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < min || v > max)
+    long v;
+    if (!parse_long(text, min, max, &v))
         return false;
     *out = (int)v;
     return true;

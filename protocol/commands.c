@@ -16,6 +16,7 @@
 #include "engine/movegen.h"
 #include "engine/sgf.h"
 #include "eval/eval.h"
+#include "protocol/numbers.h"
 #include "protocol/session.h"
 #include "protocol/version.h"
 
@@ -29,28 +30,6 @@ static bool parse_color(const char *word, Color *c)
         *c = BLACK;
     else
         return false;
-    return true;
-}
-
-static bool parse_int(const char *word, long min, long max, long *value)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(word, &end, 10);
-    if (errno || end == word || *end || v < min || v > max)
-        return false;
-    *value = v;
-    return true;
-}
-
-static bool parse_number(const char *word, double *value)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(word, &end);
-    if (errno || end == word || *end || !isfinite(v))
-        return false;
-    *value = v;
     return true;
 }
 
@@ -136,7 +115,7 @@ static bool cmd_boardsize(void *ctx, int argc, char **argv, Reply *reply)
     long size;
     if (!need_args(argc, 1, reply))
         return false;
-    if (!parse_int(argv[0], LONG_MIN, LONG_MAX, &size))
+    if (!parse_long(argv[0], LONG_MIN, LONG_MAX, &size))
         return fail(reply, "syntax error: boardsize needs an integer");
     if (size < BOARD_MIN || size > BOARD_MAX)
         return fail(reply, "unacceptable size");
@@ -162,7 +141,7 @@ static bool cmd_komi(void *ctx, int argc, char **argv, Reply *reply)
     (void)ctx;
     if (!need_args(argc, 1, reply))
         return false;
-    if (!parse_number(argv[0], &komi))
+    if (!parse_double(argv[0], -HUGE_VAL, HUGE_VAL, &komi))
         return fail(reply, "syntax error: komi needs a number");
     return true; /* Amazons has no komi: accepted for controllers, ignored */
 }
@@ -210,7 +189,7 @@ static bool cmd_loadsgf(void *ctx, int argc, char **argv, Reply *reply)
     long move_number = 0;
     if (argc < 1 || argc > 2)
         return fail(reply, "syntax error: loadsgf FILE [MOVE_NUMBER]");
-    if (argc == 2 && !parse_int(argv[1], 1, MAX_GAME_MOVES + 1, &move_number))
+    if (argc == 2 && !parse_long(argv[1], 1, MAX_GAME_MOVES + 1, &move_number))
         return fail(reply, "syntax error: move number must be an integer from 1 to 101");
     Game *game = malloc(sizeof *game);
     if (!game)
@@ -365,7 +344,7 @@ static bool cmd_perft(void *ctx, int argc, char **argv, Reply *reply)
     long depth;
     if (!need_args(argc, 1, reply))
         return false;
-    if (!parse_int(argv[0], 0, 20, &depth))
+    if (!parse_long(argv[0], 0, 20, &depth))
         return fail(reply, "syntax error: perft depth must be an integer from 0 to 20");
     Position pos = s->game.pos;
     reply_printf(reply, "%llu", (unsigned long long)perft(&pos, (int)depth));
@@ -418,8 +397,8 @@ static bool cmd_time_settings(void *ctx, int argc, char **argv, Reply *reply)
     long stones;
     if (!need_args(argc, 3, reply))
         return false;
-    if (!parse_number(argv[0], &main_time) || !parse_number(argv[1], &byo_time)
-        || !parse_int(argv[2], 0, CLOCK_MAX_STONES, &stones))
+    if (!parse_double(argv[0], -HUGE_VAL, HUGE_VAL, &main_time) || !parse_double(argv[1], -HUGE_VAL, HUGE_VAL, &byo_time)
+        || !parse_long(argv[2], 0, CLOCK_MAX_STONES, &stones))
         return fail(reply, "syntax error: time_settings MAIN BYO STONES (seconds, seconds, count)");
     if (!clock_settings(&s->clock, main_time, byo_time, (int)stones))
         return fail(reply, "syntax error: time out of range");
@@ -436,7 +415,7 @@ static bool cmd_time_left(void *ctx, int argc, char **argv, Reply *reply)
         return false;
     if (!parse_color(argv[0], &c))
         return fail(reply, "syntax error: invalid color");
-    if (!parse_number(argv[1], &seconds) || !parse_int(argv[2], 0, CLOCK_MAX_STONES, &stones))
+    if (!parse_double(argv[1], -HUGE_VAL, HUGE_VAL, &seconds) || !parse_long(argv[2], 0, CLOCK_MAX_STONES, &stones))
         return fail(reply, "syntax error: time_left COLOR SECONDS STONES");
     if (!clock_time_left(&s->clock, c, seconds, (int)stones))
         return fail(reply, "syntax error: time out of range");

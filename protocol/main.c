@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "protocol/bench.h"
+#include "protocol/numbers.h"
 #include "protocol/session.h"
 #include "protocol/version.h"
 
@@ -29,28 +30,6 @@ static void print_help(FILE *out)
         "  --help               show this help and exit\n"
         "  --version            show the version and exit\n",
         (size_t)SEARCH_DEFAULT_MEMORY_MB, 5.0, 50.0);
-}
-
-static bool parse_double(const char *text, double min, double max, double *out)
-{
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end || !isfinite(v) || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_u64(const char *text, unsigned long long max, unsigned long long *out)
-{
-    char *end;
-    if (*text == '-')
-        return false;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (end == text || *end || v > max)
-        return false;
-    *out = v;
-    return true;
 }
 
 enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
