@@ -12,6 +12,8 @@
 
 static void print_help(FILE *out)
 {
+    SessionOptions defaults;
+    session_default_options(&defaults);
     fprintf(out,
         "Usage: amazons [OPTION]...\n"
         "Game of the Amazons engine speaking a GTP-style protocol on stdin/stdout\n"
@@ -29,7 +31,7 @@ static void print_help(FILE *out)
         "  --bench              print perft and search speed figures, then exit\n"
         "  --help               show this help and exit\n"
         "  --version            show the version and exit\n",
-        (size_t)SEARCH_DEFAULT_MEMORY_MB, 5.0, 50.0);
+        (size_t)SEARCH_DEFAULT_MEMORY_MB, defaults.move_time, defaults.move_overhead * 1000);
 }
 
 enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
