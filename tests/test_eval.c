@@ -5,14 +5,7 @@
 #include "eval/eval.h"
 #include "search/playout.h"
 #include "tests.h"
-
-static Position parse(const char *text)
-{
-    Position pos;
-    const char *error = position_from_text(&pos, text);
-    ck_assert_msg(error == NULL, "bad test position %s: %s", text, error);
-    return pos;
-}
+#include "test_util.h"
 
 /* The same position with colours swapped and the board flipped top to bottom. */
 static Position mirror(const Position *pos)

@@ -4,6 +4,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "tests.h"
+#include "test_util.h"
 
 /* Zeroed first so that whole-Game comparisons see no indeterminate bytes. */
 static void new_game(Game *game, int size)
@@ -19,21 +20,6 @@ static void game_from_text(Game *game, const char *text)
     ck_assert_msg(error == NULL, "\"%s\": %s", text, error);
     memset(game, 0, sizeof *game);
     game_set_position(game, &pos);
-}
-
-static Position parse(const char *text)
-{
-    Position pos;
-    const char *error = position_from_text(&pos, text);
-    ck_assert_msg(error == NULL, "\"%s\": %s", text, error);
-    return pos;
-}
-
-static Move move_of(const char *text, int size)
-{
-    Move m;
-    ck_assert_msg(move_from_text(text, size, &m), "bad move text \"%s\"", text);
-    return m;
 }
 
 static bool play(Game *game, Color c, const char *text)

@@ -10,6 +10,7 @@
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "tests.h"
+#include "test_util.h"
 
 /* ---- Independent mailbox reference ---- */
 
@@ -125,21 +126,6 @@ static int compare_keys(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return (x > y) - (x < y);
-}
-
-static Position parse(const char *text)
-{
-    Position pos;
-    const char *error = position_from_text(&pos, text);
-    ck_assert_msg(error == NULL, "\"%s\": %s", text, error);
-    return pos;
-}
-
-static Move move_of(const char *text, int size)
-{
-    Move m;
-    ck_assert_msg(move_from_text(text, size, &m), "bad move text \"%s\"", text);
-    return m;
 }
 
 static bool legal(const Position *pos, Color c, const char *text)

@@ -5,14 +5,7 @@
 #include "search/search.h"
 #include "search/timeman.h"
 #include "tests.h"
-
-static Position parse(const char *text)
-{
-    Position pos;
-    const char *error = position_from_text(&pos, text);
-    ck_assert_msg(error == NULL, "bad test position %s: %s", text, error);
-    return pos;
-}
+#include "test_util.h"
 
 static Search *make_search(int threads, size_t megabytes, uint64_t seed)
 {

@@ -9,13 +9,7 @@
 #include "engine/movegen.h"
 #include "engine/sgf.h"
 #include "tests.h"
-
-static Move move_of(const char *text, int size)
-{
-    Move m;
-    ck_assert_msg(move_from_text(text, size, &m), "bad move text \"%s\"", text);
-    return m;
-}
+#include "test_util.h"
 
 static void assert_same_position(const Position *a, const Position *b)
 {
