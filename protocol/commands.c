@@ -4,8 +4,6 @@
  * session as it was; the work itself is done by the session, engine, eval
  * and search modules.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>

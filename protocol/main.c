@@ -1,6 +1,5 @@
 /* main.c - command-line flags, then the protocol loop on stdin/stdout. */
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
