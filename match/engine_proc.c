@@ -18,13 +18,6 @@ atomic_int engine_stop_requested;
 /* Waits are cut into slices this long so that a stop request is seen soon. */
 #define SLICE_SECONDS 0.05
 
-double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static void sleep_seconds(double seconds)
 {
     if (seconds <= 0)
@@ -152,7 +145,7 @@ bool engine_alive(const EngineProc *e)
 /* Milliseconds to wait in poll: up to the deadline, at most one slice. */
 static int poll_timeout(double deadline)
 {
-    double left = deadline - now_seconds();
+    double left = deadline - monotonic_seconds();
     if (left > SLICE_SECONDS)
         left = SLICE_SECONDS;
     return left <= 0 ? 0 : (int)(left * 1000.0) + 1;
@@ -176,7 +169,7 @@ static GtpStatus write_all(EngineProc *e, const char *data, size_t length, doubl
             e->dead = true; /* EPIPE: the engine closed its input */
             return GTP_EOF;
         }
-        if (now_seconds() >= deadline)
+        if (monotonic_seconds() >= deadline)
             return GTP_TIMEOUT;
         struct pollfd p = { .fd = e->to_engine, .events = POLLOUT };
         poll(&p, 1, poll_timeout(deadline));
@@ -259,7 +252,7 @@ static GtpStatus read_answer(EngineProc *e, double deadline, char *answer, bool 
             return GTP_EOF;
         if (stoppable && atomic_load(&engine_stop_requested))
             return GTP_STOPPED;
-        if (now_seconds() >= deadline)
+        if (monotonic_seconds() >= deadline)
             return GTP_TIMEOUT;
         struct pollfd p = { .fd = e->from_engine, .events = POLLIN };
         int ready = poll(&p, 1, poll_timeout(deadline));
@@ -284,7 +277,7 @@ static GtpStatus exchange(EngineProc *e, const char *line, double deadline,
     if (status == GTP_OK)
         status = write_all(e, "\n", 1, deadline, stoppable);
     if (sent_at)
-        *sent_at = now_seconds();
+        *sent_at = monotonic_seconds();
     if (status != GTP_OK)
         return status;
     return read_answer(e, deadline, answer, stoppable);
@@ -311,7 +304,7 @@ static bool reap(EngineProc *e, double timeout)
 {
     if (e->pid <= 0 || e->exited)
         return true;
-    double deadline = now_seconds() + timeout;
+    double deadline = monotonic_seconds() + timeout;
     for (;;) {
         siginfo_t info;
         memset(&info, 0, sizeof info);
@@ -327,7 +320,7 @@ static bool reap(EngineProc *e, double timeout)
             e->exited = true;
             return true;
         }
-        if (now_seconds() >= deadline)
+        if (monotonic_seconds() >= deadline)
             return false;
         sleep_seconds(0.005);
     }
@@ -355,7 +348,7 @@ void engine_quit(EngineProc *e, double timeout)
         return;
     if (engine_alive(e)) {
         char answer[ENGINE_ANSWER_MAX];
-        exchange(e, "quit", now_seconds() + timeout, answer, NULL, false);
+        exchange(e, "quit", monotonic_seconds() + timeout, answer, NULL, false);
     }
     close_pipes(e); /* end of input: an engine that ignored quit may still stop */
     if (!reap(e, timeout))

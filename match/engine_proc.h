@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "search/timeman.h" /* deadlines are in monotonic_seconds() */
+
 enum { ENGINE_BUFFER = 1 << 16, ENGINE_ANSWER_MAX = 4096 };
 
 typedef struct {
@@ -38,9 +40,6 @@ typedef enum {
 
 /* Set (from a signal handler or a thread) to make every wait return GTP_STOPPED soon. */
 extern atomic_int engine_stop_requested;
-
-/* Seconds on the monotonic clock. */
-double now_seconds(void);
 
 void engine_init(EngineProc *e);
 

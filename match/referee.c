@@ -236,7 +236,7 @@ static bool judge(Referee *ref, int engine, GtpStatus status, const char *what, 
 static bool command(Referee *ref, int engine, const char *line)
 {
     GtpStatus status = engine_command(&ref->engines[engine], line,
-                                      now_seconds() + ref->config->command_timeout, ref->answer, NULL);
+                                      monotonic_seconds() + ref->config->command_timeout, ref->answer, NULL);
     char what[96];
     snprintf(what, sizeof what, "'%.80s'", line);
     return judge(ref, engine, status, what, END_REFUSED);
@@ -309,11 +309,11 @@ static bool play_move(Referee *ref, SideClock clocks[2])
         return false;
 
     double limit = clock_limit(&config->tc, &clocks[c]);
-    double sent_at = now_seconds();
+    double sent_at = monotonic_seconds();
     snprintf(line, sizeof line, "genmove %s", c == WHITE ? "white" : "black");
     GtpStatus status = engine_command(&ref->engines[mover], line,
                                       sent_at + limit + config->grace + config->hang, ref->answer, &sent_at);
-    double elapsed = now_seconds() - sent_at;
+    double elapsed = monotonic_seconds() - sent_at;
     r->seconds[mover] += elapsed;
     if (status == GTP_ERROR) {
         end_game(ref, mover, END_ILLEGAL, "answered genmove with an error: ? %s", shown(ref->answer));
@@ -347,7 +347,7 @@ static bool play_move(Referee *ref, SideClock clocks[2])
     clock_charge(&config->tc, &clocks[c], elapsed);
 
     snprintf(line, sizeof line, "play %s %s", c == WHITE ? "white" : "black", move);
-    status = engine_command(&ref->engines[other], line, now_seconds() + config->command_timeout,
+    status = engine_command(&ref->engines[other], line, monotonic_seconds() + config->command_timeout,
                             ref->answer, NULL);
     char what[64];
     snprintf(what, sizeof what, "the legal move %s", move);

@@ -45,6 +45,30 @@ static bool need_args(int argc, int want, Reply *reply)
     return false;
 }
 
+/* Parses a colour argument, or leaves the syntax error in the reply. */
+static bool color_arg(const char *word, Color *c, Reply *reply)
+{
+    if (parse_color(word, c))
+        return true;
+    return fail(reply, "syntax error: invalid color");
+}
+
+/* A score as GTP writes it: "W+N" or "B+N" for the side ahead by N >= 0. */
+static void format_score(Color ahead, int n, char text[16])
+{
+    snprintf(text, 16, "%c+%d", ahead == WHITE ? 'W' : 'B', n);
+}
+
+/* The result of a finished game (winner and the empty squares it still reaches); false while it goes on. */
+static bool game_result(const Game *game, char text[16])
+{
+    if (!game_is_over(game))
+        return false;
+    Color winner = color_other(game->pos.to_move);
+    format_score(winner, reachable_empty_squares(&game->pos, winner), text);
+    return true;
+}
+
 static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
 
 /* ---- administrative commands ---- */
@@ -211,10 +235,7 @@ static bool cmd_printsgf(void *ctx, int argc, char **argv, Reply *reply)
         return fail(reply, "syntax error: printsgf [FILE]");
     SgfInfo info;
     sgf_info_clear(&info);
-    if (game_is_over(&s->game))
-        snprintf(info.result, sizeof info.result, "%c+%d",
-                 s->game.pos.to_move == WHITE ? 'B' : 'W',
-                 reachable_empty_squares(&s->game.pos, color_other(s->game.pos.to_move)));
+    game_result(&s->game, info.result);
     char *text = sgf_write(&s->game, &info);
     if (!text)
         return fail(reply, "cannot write file: out of memory");
@@ -241,8 +262,8 @@ static bool cmd_play(void *ctx, int argc, char **argv, Reply *reply)
     Move m;
     if (!need_args(argc, 2, reply))
         return false;
-    if (!parse_color(argv[0], &c))
-        return fail(reply, "syntax error: invalid color");
+    if (!color_arg(argv[0], &c, reply))
+        return false;
     if (!move_from_text(argv[1], s->game.pos.size, &m))
         return fail(reply, "syntax error: invalid move");
     if (!game_play(&s->game, c, m))
@@ -267,8 +288,8 @@ static bool genmove(Session *s, int argc, char **argv, Reply *reply, bool play)
     Move m;
     if (!need_args(argc, 1, reply))
         return false;
-    if (!parse_color(argv[0], &c))
-        return fail(reply, "syntax error: invalid color");
+    if (!color_arg(argv[0], &c, reply))
+        return false;
     if (!session_choose_move(s, c, &m, play)) {
         reply_printf(reply, "resign");
         return true;
@@ -297,8 +318,8 @@ static bool cmd_legal_moves(void *ctx, int argc, char **argv, Reply *reply)
     Color c = s->game.pos.to_move;
     if (argc > 1)
         return need_args(argc, 1, reply);
-    if (argc == 1 && !parse_color(argv[0], &c))
-        return fail(reply, "syntax error: invalid color");
+    if (argc == 1 && !color_arg(argv[0], &c, reply))
+        return false;
     static MoveList list; /* too large for the stack of small threads; the loop is single-threaded */
     generate_moves(&s->game.pos, c, &list);
     for (int i = 0; i < list.count; i++) {
@@ -352,18 +373,16 @@ static bool cmd_perft(void *ctx, int argc, char **argv, Reply *reply)
 static bool cmd_final_score(void *ctx, int argc, char **argv, Reply *reply)
 {
     Session *s = ctx;
-    const Position *pos = &s->game.pos;
+    char score[16];
     (void)argv;
     if (!need_args(argc, 0, reply))
         return false;
-    if (game_is_over(&s->game)) {
-        Color winner = color_other(pos->to_move);
-        reply_printf(reply, "%c+%d", winner == WHITE ? 'W' : 'B',
-                     reachable_empty_squares(pos, winner));
-        return true;
+    /* Before the end, the evaluation's estimate of the territory margin. */
+    if (!game_result(&s->game, score)) {
+        int margin = eval_score_estimate(&s->game.pos);
+        format_score(margin >= 0 ? WHITE : BLACK, abs(margin), score);
     }
-    int margin = eval_score_estimate(pos);
-    reply_printf(reply, "%c+%d", margin >= 0 ? 'W' : 'B', abs(margin));
+    reply_printf(reply, "%s", score);
     return true;
 }
 
@@ -411,8 +430,8 @@ static bool cmd_time_left(void *ctx, int argc, char **argv, Reply *reply)
     long stones;
     if (!need_args(argc, 3, reply))
         return false;
-    if (!parse_color(argv[0], &c))
-        return fail(reply, "syntax error: invalid color");
+    if (!color_arg(argv[0], &c, reply))
+        return false;
     if (!parse_double(argv[1], -HUGE_VAL, HUGE_VAL, &seconds) || !parse_long(argv[2], 0, CLOCK_MAX_STONES, &stones))
         return fail(reply, "syntax error: time_left COLOR SECONDS STONES");
     if (!clock_time_left(&s->clock, c, seconds, (int)stones))

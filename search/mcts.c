@@ -92,9 +92,11 @@ static bool expand(Search *s, Node *node, const Position *pos, int depth, int fr
 {
     ScoredChoice choices[MAX_CHOICES];
     bool important = depth == 0 || parent_visits >= EVAL_ORDER_VISITS;
-    int count = depth % 2 == 0
-        ? (important ? order_amazon_moves_by_eval : order_amazon_moves)(pos, choices)
-        : important ? order_arrows_by_eval(pos, from, to, choices) : order_arrows(pos, from, to, choices);
+    int count;
+    if (depth % 2 == 0)
+        count = important ? order_amazon_moves_by_eval(pos, choices) : order_amazon_moves(pos, choices);
+    else
+        count = important ? order_arrows_by_eval(pos, from, to, choices) : order_arrows(pos, from, to, choices);
     if (count == 0) {
         __atomic_store_n(&node->proof, PROOF_WIN, __ATOMIC_RELAXED);
         __atomic_store_n(&node->state, NODE_LEAF, __ATOMIC_RELEASE);
@@ -401,9 +403,7 @@ static void fill_result(Search *s, SearchResult *r)
             m.arrow = n->a;
         } else {
             /* Too few visits to have arrows: take the best-ordered one. */
-            ScoredChoice arrows[MAX_CHOICES];
-            order_arrows(&pos, m.from, m.to, arrows);
-            m.arrow = arrows[0].a;
+            m.arrow = (uint8_t)best_arrow(&pos, m.from, m.to);
             n = NULL;
         }
         if (r->pv_length == 0) {

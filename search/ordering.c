@@ -32,8 +32,8 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out)
     while (amazons) {
         int from = bb_pop(&amazons);
         Bitboard empty = pos->empty | bb_square(from);
-        int mobility_before = bb_count(queen_targets(from, pos->empty));
         Bitboard destinations = queen_targets(from, pos->empty);
+        int mobility_before = bb_count(destinations);
         while (destinations) {
             int to = bb_pop(&destinations);
             int mobility = bb_count(queen_targets(to, empty));
