@@ -178,6 +178,16 @@ int eval_score_estimate(const Position *pos)
     return (int)lround(e.score);
 }
 
+void eval_owners(const Position *pos, Bitboard *white, Bitboard *black)
+{
+    DistanceMap queen;
+    Ownership o;
+    queen_distances(pos, &queen);
+    ownership(&queen, &o);
+    *white = o.white | pos->amazons[WHITE];
+    *black = o.black | pos->amazons[BLACK];
+}
+
 void eval_territory_map(const Position *pos, char owners[NUM_SQUARES])
 {
     DistanceMap queen;

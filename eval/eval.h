@@ -48,6 +48,12 @@ double eval_win_probability(const Position *pos);
 int eval_score_estimate(const Position *pos);
 
 /*
+ * Squares each side owns in pos, for territory statistics: the empty squares
+ * it reaches strictly sooner by queen moves, and the squares of its amazons.
+ */
+void eval_owners(const Position *pos, Bitboard *white, Bitboard *black);
+
+/*
  * Owner estimate per square index: 'W'/'B' amazons, 'x' arrows, 'w'/'b'
  * squares White/Black reach first, '=' equal distance, '.' nobody reaches.
  */

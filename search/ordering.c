@@ -110,7 +110,7 @@ int best_arrow(const Position *pos, int from, int to)
 /* Win probability scaled to the score range, so sorting keeps its meaning. */
 static int16_t probability_score(double p)
 {
-    return (int16_t)(p * 30000.0);
+    return (int16_t)(p * ORDER_EVAL_SCALE);
 }
 
 int order_amazon_moves_by_eval(const Position *pos, ScoredChoice *out)

@@ -29,6 +29,9 @@ int order_arrows(const Position *pos, int from, int to, ScoredChoice *out);
 /* The first arrow order_arrows would list, without building the list. */
 int best_arrow(const Position *pos, int from, int to);
 
+/* Scores of the *_by_eval orderings: the win probability times this. */
+enum { ORDER_EVAL_SCALE = 30000 };
+
 /*
  * The same lists ordered by the full evaluation of the position each choice
  * leads to: about a hundred times costlier, so kept for nodes that matter.

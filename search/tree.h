@@ -24,12 +24,16 @@ typedef struct {
     uint64_t value_sum;    /* sum of results for the choosing player, VALUE_ONE = win */
     uint32_t visits;       /* includes visits still in flight (virtual loss) */
     uint32_t first_child;  /* arena index of the child block, when expanded */
-    uint16_t child_count;
+    uint8_t child_count;   /* at most MAX_CHOICES (140) */
+    uint8_t flags;         /* NODE_* flags below */
     uint8_t a, b;          /* queen node: from, to; arrow node: arrow square */
     uint8_t state;         /* NODE_LEAF / NODE_EXPANDING / NODE_EXPANDED */
     uint8_t proof;         /* PROOF_* */
     int16_t heuristic;     /* move-ordering score; children are sorted by it */
 } Node;
+
+/* The children's heuristics are win probabilities (ordering.h, *_by_eval) times ORDER_EVAL_SCALE. */
+enum { NODE_EVAL_ORDERED = 1 };
 
 typedef struct {
     Node *nodes;

@@ -1,0 +1,350 @@
+/*
+ * search.c - running a search: worker threads, limits, stopping, pausing
+ * for snapshots, and reusing the tree of the previous search.
+ *
+ * Every worker runs mcts_iterate until a limit is reached or search_stop is
+ * called.  The driving thread does not iterate itself: it stays free to read
+ * commands, print analysis and stop the search when asked.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/movegen.h"
+#include "search/search_internal.h"
+#include "search/timeman.h"
+
+/* ---- limits ---- */
+
+static bool root_decided(const Search *s)
+{
+    const Node *root = &s->arena.nodes[s->root];
+    return __atomic_load_n(&root->proof, __ATOMIC_RELAXED) != PROOF_NONE;
+}
+
+static bool limit_reached(const Search *s, uint64_t done)
+{
+    const SearchLimits *l = &s->limits;
+    if (l->iterations && done >= l->iterations)
+        return true;
+    if (!l->until_stopped && done % 8 == 0 && monotonic_seconds() >= s->deadline)
+        return true;
+    if (l->stop_when_full && __atomic_load_n(&s->arena.full, __ATOMIC_RELAXED))
+        return true;
+    return root_decided(s);
+}
+
+static bool should_stop(Search *s, uint64_t done)
+{
+    if (__atomic_load_n(&s->stop, __ATOMIC_RELAXED))
+        return true;
+    if (!limit_reached(s, done))
+        return false;
+    __atomic_store_n(&s->stop, true, __ATOMIC_RELAXED);
+    return true;
+}
+
+/* ---- workers ---- */
+
+/* Waits while a snapshot holds the workers. */
+static void pause_point(Search *s)
+{
+    if (!__atomic_load_n(&s->pause, __ATOMIC_ACQUIRE))
+        return;
+    pthread_mutex_lock(&s->lock);
+    s->paused_workers++;
+    pthread_cond_signal(&s->paused_cond);
+    while (__atomic_load_n(&s->pause, __ATOMIC_ACQUIRE))
+        pthread_cond_wait(&s->resume_cond, &s->lock);
+    s->paused_workers--;
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void worker_ended(Search *s)
+{
+    pthread_mutex_lock(&s->lock);
+    bool last = --s->running_workers == 0;
+    if (last)
+        s->finished = true;
+    void (*callback)(void *) = s->on_finish;
+    void *arg = s->on_finish_arg;
+    pthread_cond_signal(&s->paused_cond);
+    pthread_mutex_unlock(&s->lock);
+    if (last && callback)
+        callback(arg);
+}
+
+static void *work(void *arg)
+{
+    WorkerArg *w = arg;
+    Search *s = w->search;
+    for (;;) {
+        pause_point(s);
+        /* Claim an iteration first, so an iteration cap is exact with any thread count. */
+        uint64_t done = __atomic_fetch_add(&s->iterations, 1, __ATOMIC_RELAXED);
+        if (s->limits.iterations && done >= s->limits.iterations)
+            break;
+        mcts_iterate(s, w->index);
+        if (should_stop(s, done + 1))
+            break;
+    }
+    worker_ended(s);
+    return NULL;
+}
+
+/*
+ * Starts the workers.  Should a thread fail to start, the search goes on
+ * with those that did; with none at all, it works on the calling thread.
+ */
+static void start_workers(Search *s)
+{
+    int wanted = s->config.threads;
+    s->running_workers = wanted;
+    s->paused_workers = 0;
+    s->finished = false;
+    s->thread_count = 0;
+    for (int i = 0; i < wanted; i++) {
+        s->worker_args[i] = (WorkerArg){ s, i };
+        if (pthread_create(&s->threads[i], NULL, work, &s->worker_args[i]) != 0)
+            break;
+        s->thread_count++;
+    }
+    if (s->thread_count == wanted)
+        return;
+    if (s->thread_count == 0) {
+        s->running_workers = 1;
+        work(&s->worker_args[0]);
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    s->running_workers -= wanted - s->thread_count;
+    bool last = s->running_workers == 0;
+    if (last)
+        s->finished = true;
+    pthread_mutex_unlock(&s->lock);
+    if (last && s->on_finish)
+        s->on_finish(s->on_finish_arg);
+}
+
+void search_pause(Search *s)
+{
+    if (!s->started)
+        return;
+    pthread_mutex_lock(&s->lock);
+    __atomic_store_n(&s->pause, true, __ATOMIC_RELEASE);
+    while (s->paused_workers < s->running_workers)
+        pthread_cond_wait(&s->paused_cond, &s->lock);
+    pthread_mutex_unlock(&s->lock);
+}
+
+void search_resume(Search *s)
+{
+    if (!s->started)
+        return;
+    pthread_mutex_lock(&s->lock);
+    __atomic_store_n(&s->pause, false, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(&s->resume_cond);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* ---- tree reuse ---- */
+
+static bool same_position(const Position *a, const Position *b)
+{
+    return a->hash == b->hash && a->amazons[WHITE] == b->amazons[WHITE]
+        && a->amazons[BLACK] == b->amazons[BLACK] && a->arrows == b->arrows
+        && a->to_move == b->to_move;
+}
+
+/* Looks for pos among the expanded nodes up to `max_depth` below node (depth kept even). */
+static uint32_t find_position(Search *s, uint32_t index, Position *at, int depth, int max_depth,
+                              int from, int to, const Position *target)
+{
+    if (depth % 2 == 0 && same_position(at, target))
+        return index;
+    const Node *n = &s->arena.nodes[index];
+    if (depth == max_depth || n->state != NODE_EXPANDED)
+        return UINT32_MAX;
+    for (int i = 0; i < n->child_count; i++) {
+        const Node *c = child_of(s, n, i);
+        if (c->visits == 0)
+            continue;
+        uint32_t found;
+        if (depth % 2 == 0) {
+            found = find_position(s, n->first_child + i, at, depth + 1, max_depth, c->a, c->b, target);
+        } else {
+            Move m = { (uint8_t)from, (uint8_t)to, c->a };
+            position_make(at, m);
+            found = find_position(s, n->first_child + i, at, depth + 1, max_depth, NO_SQUARE, NO_SQUARE, target);
+            position_unmake(at, m);
+        }
+        if (found != UINT32_MAX)
+            return found;
+    }
+    return UINT32_MAX;
+}
+
+/*
+ * Makes pos the root, keeping its subtree when the old tree holds it.  The
+ * rest of the old tree is garbage that stays in the arena until it fills to
+ * a quarter (or up) and a foreground search compacts it: compacting a big
+ * tree takes a while, which a background search, started between two
+ * commands, must not make the next command wait for.
+ */
+static void prepare_root(Search *s, const Position *pos, bool background)
+{
+    uint32_t found = UINT32_MAX;
+    if (s->have_tree && s->root_pos.size == pos->size) {
+        Position at = s->root_pos;
+        found = find_position(s, s->root, &at, 0, 4, NO_SQUARE, NO_SQUARE, pos);
+    }
+    if (found == UINT32_MAX)
+        s->root = arena_reset(&s->arena);
+    else if (s->arena.full || (!background && s->arena.used > s->arena.capacity / 4))
+        s->root = arena_keep_subtree(&s->arena, found);
+    else
+        s->root = found;
+    s->root_pos = *pos;
+    s->have_tree = true;
+}
+
+/* ---- the verbose summary ---- */
+
+static void report(const Search *s, const SearchResult *r)
+{
+    char line[PV_MAX * (MOVE_TEXT_MAX + 1) + 1] = "";
+    for (int i = 0; i < r->pv_length; i++) {
+        char text[MOVE_TEXT_MAX];
+        move_to_text(r->pv[i], text);
+        strcat(line, i ? " " : "");
+        strcat(line, text);
+    }
+    fprintf(stderr, "search: %llu iterations in %.3f s (%.0f/s), win %.1f%%, nodes %u%s, pv %s\n",
+            (unsigned long long)r->iterations, r->seconds,
+            r->seconds > 0 ? r->iterations / r->seconds : 0.0, 100.0 * r->win_rate,
+            s->arena.used, s->arena.full ? " (memory full)" : "", line);
+}
+
+/* ---- public interface ---- */
+
+void search_default_config(SearchConfig *config)
+{
+    config->threads = 1;
+    config->memory_bytes = (size_t)SEARCH_DEFAULT_MEMORY_MB << 20;
+    config->seed = 1;
+    config->verbose = false;
+}
+
+Search *search_create(const SearchConfig *config)
+{
+    if (config->threads < 1 || config->threads > MAX_THREADS)
+        return NULL;
+    Search *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->config = *config;
+    if (!arena_init(&s->arena, config->memory_bytes)) {
+        arena_free(&s->arena);
+        free(s);
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->paused_cond, NULL);
+    pthread_cond_init(&s->resume_cond, NULL);
+    for (int i = 0; i < MAX_THREADS; i++)
+        rng_seed(&s->rngs[i], config->seed * MAX_THREADS + (uint64_t)i);
+    return s;
+}
+
+void search_destroy(Search *s)
+{
+    if (!s)
+        return;
+    if (s->started) {
+        search_stop(s);
+        search_wait(s);
+    }
+    pthread_cond_destroy(&s->resume_cond);
+    pthread_cond_destroy(&s->paused_cond);
+    pthread_mutex_destroy(&s->lock);
+    arena_free(&s->arena);
+    free(s);
+}
+
+void search_clear(Search *s)
+{
+    s->have_tree = false;
+}
+
+void search_on_finish(Search *s, void (*callback)(void *arg), void *arg)
+{
+    pthread_mutex_lock(&s->lock);
+    s->on_finish = callback;
+    s->on_finish_arg = arg;
+    pthread_mutex_unlock(&s->lock);
+}
+
+void search_start(Search *s, const Position *pos, const SearchLimits *limits)
+{
+    s->start = monotonic_seconds(); /* before the tree is pruned for reuse: that takes time too */
+    s->limits = *limits;
+    s->iterations = 0;
+    s->stop = false;
+    s->pause = false;
+    s->started = true;
+    memset(s->owners, 0, sizeof s->owners);
+    if (!has_legal_move(pos, pos->to_move)) {
+        s->root_pos = *pos;
+        s->have_tree = false;
+        s->thread_count = 0;
+        s->running_workers = 0;
+        s->finished = true;
+        if (s->on_finish)
+            s->on_finish(s->on_finish_arg);
+        return;
+    }
+    prepare_root(s, pos, limits->until_stopped);
+    s->deadline = s->start + (limits->seconds > 0 ? limits->seconds : 0);
+    start_workers(s);
+}
+
+void search_stop(Search *s)
+{
+    __atomic_store_n(&s->stop, true, __ATOMIC_RELAXED);
+}
+
+bool search_finished(Search *s)
+{
+    pthread_mutex_lock(&s->lock);
+    bool finished = s->finished;
+    pthread_mutex_unlock(&s->lock);
+    return finished;
+}
+
+SearchResult search_wait(Search *s)
+{
+    SearchResult r;
+    memset(&r, 0, sizeof r);
+    if (!s->started)
+        return r;
+    for (int i = 0; i < s->thread_count; i++)
+        pthread_join(s->threads[i], NULL);
+    s->thread_count = 0;
+    s->started = false;
+    if (!s->have_tree)
+        return r; /* no legal move */
+    r.iterations = s->iterations;
+    if (s->limits.iterations && r.iterations > s->limits.iterations)
+        r.iterations = s->limits.iterations;
+    r.seconds = monotonic_seconds() - s->start;
+    fill_result(s, &r);
+    if (s->config.verbose)
+        report(s, &r);
+    return r;
+}
+
+SearchResult search_run(Search *s, const Position *pos, const SearchLimits *limits)
+{
+    search_start(s, pos, limits);
+    return search_wait(s);
+}
