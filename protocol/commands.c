@@ -14,44 +14,13 @@
 #include "engine/movegen.h"
 #include "engine/sgf.h"
 #include "eval/eval.h"
+#include "protocol/analysis.h"
+#include "protocol/args.h"
 #include "protocol/numbers.h"
 #include "protocol/session.h"
 #include "protocol/version.h"
 
 /* ---- argument parsing ---- */
-
-static bool parse_color(const char *word, Color *c)
-{
-    if (!strcasecmp(word, "white") || !strcasecmp(word, "w"))
-        *c = WHITE;
-    else if (!strcasecmp(word, "black") || !strcasecmp(word, "b"))
-        *c = BLACK;
-    else
-        return false;
-    return true;
-}
-
-static bool fail(Reply *reply, const char *message)
-{
-    reply_printf(reply, "%s", message);
-    return false;
-}
-
-static bool need_args(int argc, int want, Reply *reply)
-{
-    if (argc == want)
-        return true;
-    reply_printf(reply, "syntax error: expected %d argument%s", want, want == 1 ? "" : "s");
-    return false;
-}
-
-/* Parses a colour argument, or leaves the syntax error in the reply. */
-static bool color_arg(const char *word, Color *c, Reply *reply)
-{
-    if (parse_color(word, c))
-        return true;
-    return fail(reply, "syntax error: invalid color");
-}
 
 /* A score as GTP writes it: "W+N" or "B+N" for the side ahead by N >= 0. */
 static void format_score(Color ahead, int n, char text[16])
@@ -124,6 +93,16 @@ static bool cmd_list_commands(void *ctx, int argc, char **argv, Reply *reply)
 
 /* The loop itself stops after a successful `quit` (see gtp.c). */
 static bool cmd_quit(void *ctx, int argc, char **argv, Reply *reply)
+{
+    (void)ctx, (void)argv;
+    return need_args(argc, 0, reply);
+}
+
+/*
+ * GoGui sends "# interrupt" to stop a command only to engines that list
+ * this command; the line itself is handled by the input reader (input.h).
+ */
+static bool cmd_gogui_interrupt(void *ctx, int argc, char **argv, Reply *reply)
 {
     (void)ctx, (void)argv;
     return need_args(argc, 0, reply);
@@ -290,7 +269,7 @@ static bool genmove(Session *s, int argc, char **argv, Reply *reply, bool play)
         return false;
     if (!color_arg(argv[0], &c, reply))
         return false;
-    if (!session_choose_move(s, c, &m, play)) {
+    if (!session_choose_move(s, c, &m, play, reply->loop->input, NULL)) {
         reply_printf(reply, "resign");
         return true;
     }
@@ -476,5 +455,13 @@ const Command SESSION_COMMANDS[] = {
     { "territory", cmd_territory },
     { "loadsgf", cmd_loadsgf },
     { "printsgf", cmd_printsgf },
+    { "analyze", cmd_analyze },
+    { "lz-analyze", cmd_lz_analyze },
+    { "kata-analyze", cmd_kata_analyze },
+    { "genmove_analyze", cmd_genmove_analyze },
+    { "lz-genmove_analyze", cmd_lz_genmove_analyze },
+    { "kata-genmove_analyze", cmd_kata_genmove_analyze },
+    { "gogui-analyze_commands", cmd_gogui_analyze_commands },
+    { "gogui-interrupt", cmd_gogui_interrupt },
     { NULL, NULL },
 };

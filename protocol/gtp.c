@@ -30,6 +30,23 @@ void reply_printf(Reply *reply, const char *format, ...)
     reply->length += (size_t)needed;
 }
 
+void reply_stream_begin(Reply *reply)
+{
+    FILE *out = reply->loop->out;
+    fprintf(out, "=%s\n", reply->id);
+    fflush(out);
+    reply->streamed = true;
+}
+
+void reply_stream_printf(Reply *reply, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vfprintf(reply->loop->out, format, args);
+    va_end(args);
+    fflush(reply->loop->out);
+}
+
 void reply_clear(Reply *reply)
 {
     reply->length = 0;
@@ -129,55 +146,47 @@ void gtp_handle_line(GtpLoop *loop, char *line, FILE *out)
         respond(out, false, id, "unknown command");
         return;
     }
-    Reply reply = { 0 };
+    loop->out = out;
+    Reply reply = { .loop = loop, .id = id };
     reply_printf(&reply, "%s", "");
     bool ok = command->handler(loop->context, count - first - 1, words + first + 1, &reply);
-    squeeze_empty_lines(reply.text);
-    respond(out, ok, id, reply.text);
+    if (reply.streamed) {
+        fputc('\n', out);
+        fflush(out);
+    } else {
+        squeeze_empty_lines(reply.text);
+        respond(out, ok, id, reply.text);
+    }
     free(reply.text);
     if (ok && strcmp(command->name, "quit") == 0)
         loop->quit = true; /* quit is part of the protocol, not of any engine */
 }
 
-/*
- * Reads one line into buf.  Returns its length, -1 at end of input, or -2 when
- * the line exceeded GTP_MAX_LINE (the rest of it is consumed and dropped).
- */
-static long read_line(FILE *in, char *buf)
-{
-    long length = 0;
-    int ch;
-    bool too_long = false;
-    while ((ch = getc(in)) != EOF && ch != '\n') {
-        if (length < GTP_MAX_LINE)
-            buf[length++] = (char)ch;
-        else
-            too_long = true;
-    }
-    if (ch == EOF && length == 0 && !too_long)
-        return -1;
-    buf[length] = '\0';
-    return too_long ? -2 : length;
-}
-
 void gtp_run(GtpLoop *loop, FILE *in, FILE *out)
 {
     char *buf = malloc(GTP_MAX_LINE + 1);
-    if (!buf)
+    LineInput *input = buf ? input_open(in, GTP_MAX_LINE) : NULL;
+    if (!input) {
+        free(buf);
         return;
-    while (!loop->quit) {
-        long length = read_line(in, buf);
-        if (length == -1)
-            break;
-        if (length == -2) {
-            respond(out, false, "", "line too long");
-            continue;
-        }
-        /* A NUL inside the line would hide the rest of it; treat it as a control character. */
-        for (long i = 0; i < length; i++)
-            if (buf[i] == '\0')
-                buf[i] = '\r';
-        gtp_handle_line(loop, buf, out);
     }
+    loop->input = input;
+    loop->out = out;
+    while (!loop->quit) {
+        bool idling = loop->idle && input_is_live(input) && !input_pending(input);
+        if (idling)
+            loop->idle(loop->context, true);
+        LineStatus status = input_next(input, buf);
+        if (idling)
+            loop->idle(loop->context, false);
+        if (status == LINE_END)
+            break;
+        if (status == LINE_TOO_LONG)
+            respond(out, false, "", "line too long");
+        else
+            gtp_handle_line(loop, buf, out);
+    }
+    input_close(input);
+    loop->input = NULL;
     free(buf);
 }

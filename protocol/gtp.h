@@ -11,18 +11,39 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "protocol/input.h"
+
 /* Raw input lines longer than this (in bytes, without the newline) are refused. */
 enum { GTP_MAX_LINE = 65536, GTP_MAX_ARGS = 64 };
 
-/* The text of a reply, built up by a command handler. */
+typedef struct GtpLoop GtpLoop;
+
+/*
+ * What a command handler answers into: usually text, framed and sent by the
+ * loop once the handler returns; or, for commands that answer over time
+ * (live analysis), a stream the handler writes itself (reply_stream_*).
+ */
 typedef struct {
     char *text;
     size_t length, capacity;
+    GtpLoop *loop;         /* the loop running the command */
+    const char *id;        /* the command's id, "" when it has none */
+    bool streamed;         /* reply_stream_begin was called */
 } Reply;
 
 void reply_printf(Reply *reply, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 void reply_clear(Reply *reply);
+
+/*
+ * Starts a streamed success response: "=ID" and a newline go out at once.
+ * The handler then writes whole lines (never an empty one) and returns
+ * true; the loop ends the response with the empty line.  Begin only once
+ * every argument has been checked: a stream cannot turn into an error.
+ */
+void reply_stream_begin(Reply *reply);
+void reply_stream_printf(Reply *reply, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* A handler fills `reply` and returns true on success, or an error message and false. */
 typedef bool (*CommandHandler)(void *context, int argc, char **argv, Reply *reply);
@@ -32,11 +53,19 @@ typedef struct {
     CommandHandler handler;
 } Command;
 
-typedef struct {
+struct GtpLoop {
     const Command *commands; /* terminated by a NULL name */
     void *context;           /* passed to every handler */
     bool quit;               /* set by a handler to end the loop after its reply */
-} GtpLoop;
+    /*
+     * Background work between commands (pondering), or NULL: called with
+     * true when the loop is about to wait for a line, and with false as soon
+     * as one has arrived, before it is handled.  Only with live input.
+     */
+    void (*idle)(void *context, bool start);
+    LineInput *input;        /* set by gtp_run: long commands watch it */
+    FILE *out;               /* where responses go */
+};
 
 /* Looks a command up by exact name. */
 const Command *gtp_find_command(const GtpLoop *loop, const char *name);
