@@ -1,5 +1,6 @@
 # Amazons engine.  `make` builds ./amazons, `make test` runs every test suite,
 # `make test SANITIZE=1` does the same under AddressSanitizer + UBSan,
+# `make test TSAN=1` under ThreadSanitizer,
 # `make bench` prints the speed figures.
 
 CC ?= cc
@@ -14,6 +15,13 @@ BUILD = build/sanitize
 OPT = -O1 -g
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS += -fsanitize=address,undefined
+else ifeq ($(TSAN),1)
+# ThreadSanitizer: the search's workers, the input reader and the command
+# loop run concurrently (analysis, pondering, interrupts).
+BUILD = build/tsan
+OPT = -O1 -g
+CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
+LDLIBS += -fsanitize=thread
 else
 BUILD = build/release
 endif
@@ -38,12 +46,12 @@ all: amazons amazons-match
 
 # The top-level binaries are always release builds; sanitized ones stay under build/.
 amazons: $(BIN)
-ifneq ($(SANITIZE),1)
+ifeq ($(BUILD),build/release)
 	cp -f $(BIN) amazons
 endif
 
 amazons-match: $(MATCH_BIN)
-ifneq ($(SANITIZE),1)
+ifeq ($(BUILD),build/release)
 	cp -f $(MATCH_BIN) amazons-match
 endif
 

@@ -26,6 +26,7 @@ static void print_help(FILE *out)
         "  --playouts N         stop each search after N iterations (default: no cap)\n"
         "  --seed S             random seed (with --threads 1 and --playouts, games repeat)\n"
         "  --resign P           resign when the win estimate stays below P (default: never)\n"
+        "  --ponder             think on between commands once the engine has moved\n"
         "  --verbose            one search summary line per move on stderr\n"
         "  --bench              print perft and search speed figures, then exit\n"
         "  --help               show this help and exit\n"
@@ -34,7 +35,7 @@ static void print_help(FILE *out)
 }
 
 enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
-       OPT_RESIGN, OPT_VERBOSE, OPT_BENCH, OPT_HELP, OPT_VERSION };
+       OPT_RESIGN, OPT_PONDER, OPT_VERBOSE, OPT_BENCH, OPT_HELP, OPT_VERSION };
 
 /* Applies one option; returns false for a bad value. */
 static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *bench)
@@ -75,6 +76,9 @@ static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *benc
         return parse_u64(arg, ~0ULL, &n) && ((o->search.seed = n), true);
     case OPT_RESIGN:
         return parse_double(arg, 0, 1, &o->resign_below);
+    case OPT_PONDER:
+        o->ponder = true;
+        return true;
     case OPT_VERBOSE:
         o->search.verbose = true;
         return true;
@@ -96,6 +100,7 @@ int main(int argc, char **argv)
         { "playouts", required_argument, NULL, OPT_PLAYOUTS },
         { "seed", required_argument, NULL, OPT_SEED },
         { "resign", required_argument, NULL, OPT_RESIGN },
+        { "ponder", no_argument, NULL, OPT_PONDER },
         { "verbose", no_argument, NULL, OPT_VERBOSE },
         { "bench", no_argument, NULL, OPT_BENCH },
         { "help", no_argument, NULL, OPT_HELP },
@@ -137,7 +142,7 @@ int main(int argc, char **argv)
         session_free(&session);
         return EXIT_FAILURE;
     }
-    GtpLoop loop = { .commands = SESSION_COMMANDS, .context = &session };
+    GtpLoop loop = { .commands = SESSION_COMMANDS, .context = &session, .idle = session_idle };
     gtp_run(&loop, stdin, stdout);
     session_free(&session);
     return EXIT_SUCCESS;

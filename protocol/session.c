@@ -12,6 +12,7 @@ void session_default_options(SessionOptions *options)
     options->move_overhead = 0.1;
     options->playouts = 0;
     options->resign_below = -1.0;
+    options->ponder = false;
     search_default_config(&options->search);
 }
 
@@ -34,6 +35,7 @@ void session_free(Session *session)
 
 void session_restart(Session *s)
 {
+    s->ponder_armed = false;
     search_clear(s->search);
     clock_new_game(&s->clock);
     s->low_estimates[WHITE] = s->low_estimates[BLACK] = 0;
@@ -50,7 +52,8 @@ Position session_position_for(const Session *s, Color c)
     return pos;
 }
 
-bool session_choose_move(Session *s, Color c, Move *m, bool commit)
+bool session_choose_move(Session *s, Color c, Move *m, bool commit, LineInput *input,
+                         const LiveWatch *watch)
 {
     Position pos = session_position_for(s, c);
     if (!has_legal_move(&pos, c))
@@ -67,13 +70,45 @@ bool session_choose_move(Session *s, Color c, Move *m, bool commit)
     /* A playout cap alone (no clock) makes the search reproducible: no time limit then. */
     if (s->options.playouts && !s->clock.limited)
         limits.seconds = 1e9;
-    SearchResult result = search_run(s->search, &pos, &limits);
+    static const LiveWatch interrupt_only = { .stop_on_line = false };
+    search_start(s->search, &pos, &limits);
+    SearchResult result = live_watch(s->search, input, watch ? watch : &interrupt_only, NULL);
     *m = result.move;
     if (!commit)
         return true;
+    s->ponder_armed = true;
     clock_spend(&s->clock, c, monotonic_seconds() - start);
     bool low = s->options.resign_below >= 0 && result.win_rate < s->options.resign_below;
     s->low_estimates[c] = low ? s->low_estimates[c] + 1 : 0;
     /* Resign only when the estimate stays low, not on one pessimistic search. */
     return s->low_estimates[c] < 3;
+}
+
+SearchLimits session_analysis_limits(const Session *s, const LineInput *input, bool ownership)
+{
+    SearchLimits limits = { .track_ownership = ownership };
+    if (input && input_is_live(input))
+        limits.until_stopped = true;
+    else
+        limits.iterations = s->options.playouts ? s->options.playouts : ANALYSIS_INLINE_PLAYOUTS;
+    return limits;
+}
+
+void session_idle(void *context, bool start)
+{
+    Session *s = context;
+    if (!start) {
+        if (s->pondering) {
+            search_stop(s->search);
+            search_wait(s->search);
+            s->pondering = false;
+        }
+        return;
+    }
+    if (!s->options.ponder || !s->ponder_armed || s->options.player != PLAYER_MCTS
+        || game_is_over(&s->game))
+        return;
+    SearchLimits limits = { .until_stopped = true, .stop_when_full = true };
+    search_start(s->search, &s->game.pos, &limits);
+    s->pondering = true;
 }

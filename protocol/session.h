@@ -10,6 +10,7 @@
 
 #include "engine/game.h"
 #include "protocol/gtp.h"
+#include "protocol/live.h"
 #include "search/rng.h"
 #include "search/search.h"
 #include "search/timeman.h"
@@ -23,6 +24,7 @@ typedef struct {
     double move_overhead;  /* seconds held back for the controller's latency */
     uint64_t playouts;     /* iteration cap per move; 0 = time only */
     double resign_below;   /* resign when the win estimate stays below; < 0 = never */
+    bool ponder;           /* search on between commands once the engine has moved */
     SearchConfig search;
 } SessionOptions;
 
@@ -33,6 +35,8 @@ typedef struct {
     SessionOptions options;
     int low_estimates[2];  /* per colour: consecutive moves with the estimate under resign_below */
     Rng rng;               /* for the reference players */
+    bool ponder_armed;     /* the engine has played a genmove in this game */
+    bool pondering;        /* a ponder search is running */
 } Session;
 
 void session_default_options(SessionOptions *options);
@@ -51,9 +55,29 @@ Position session_position_for(const Session *session, Color c);
  * Chooses a move for c with the configured player; false means c resigns
  * (no legal move, or the estimate stayed hopeless).  Only a move that will
  * be played (`commit`) is charged to the clock and counts towards
- * resigning, so reg_genmove leaves the session as it was.
+ * resigning, so reg_genmove leaves the session as it was.  While the search
+ * runs, `input` (may be NULL) is watched for "# interrupt", which ends the
+ * search with the best move so far, and `watch` (may be NULL) adds progress
+ * output.
  */
-bool session_choose_move(Session *session, Color c, Move *m, bool commit);
+bool session_choose_move(Session *session, Color c, Move *m, bool commit, LineInput *input,
+                         const LiveWatch *watch);
+
+/*
+ * Limits of an analysis search: until stopped when the input is live;
+ * inline input cannot stop it, so there it runs the playout cap (or
+ * ANALYSIS_INLINE_PLAYOUTS without one).
+ */
+enum { ANALYSIS_INLINE_PLAYOUTS = 1000 };
+SearchLimits session_analysis_limits(const Session *session, const LineInput *input, bool ownership);
+
+/*
+ * The command loop's idle hook (GtpLoop.idle, context a Session): with
+ * --ponder, searches the game position between commands once the engine
+ * has played a move in this game, until a line arrives, the game is over
+ * or the tree memory is full.  Pondering never touches the clock.
+ */
+void session_idle(void *session, bool start);
 
 /* The command table, terminated by a NULL name. */
 extern const Command SESSION_COMMANDS[];

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # soak.sh [GAMES] - plays GAMES fast games (default 1000, or $SOAK_GAMES)
 # between two instances of ./amazons through ./amazons-match, spread over
-# every board size and over the three kinds of clock, and fails (exit 1) if
+# every board size and over the three kinds of clock, some engines
+# pondering, and fails (exit 1) if
 # the runner reports any fault: an illegal or malformed move, a crash, a hang
 # (timeout), a refused command or an overrun -- or a resignation, since the
 # engines run without --resign and the runner never asks a side without a
@@ -47,15 +48,17 @@ fi
 # A move limit S reaches the engines as byo-yomi `time_settings 0 S 1`; with
 # the default 50 ms overhead a 0.05 s limit means minimal searches, so some
 # configurations lower the overhead to make the engines really search.
+# Some engines ponder (think on during the opponent's turn): their moves must
+# stay in time, and the opponent's too, while they search in the background.
 configs=(
-    "5|--move-time 0.05|--move-overhead 20|--move-overhead 20"
+    "5|--move-time 0.05|--move-overhead 20 --ponder|--move-overhead 20"
     "6|--time 1/0.05/1|--threads 2|"
     "8|--time 1+0.05||--threads 2 --memory 64"
     "10|--move-time 0.05|--threads 2 --move-overhead 20|--move-overhead 20 --memory 64"
-    "4|--move-time 0.02||"
-    "7|--time 1+0.02|--move-overhead 10|--engine greedy"
+    "4|--move-time 0.02|--ponder|"
+    "7|--time 1+0.02|--move-overhead 10 --ponder --memory 32|--engine greedy"
     "9|--move-time 0.05|--move-overhead 25 --memory 32|--threads 2 --move-overhead 25"
-    "10|--time 2/0.1/5|--threads 2|"
+    "10|--time 2/0.1/5|--threads 2|--ponder"
 )
 count=${#configs[@]}
 
