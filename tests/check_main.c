@@ -7,8 +7,10 @@ int main(void)
 {
     Suite *(*const suites[])(void) = {
         move_suite, position_suite, movegen_suite, game_suite,
-        sgf_suite, eval_suite, search_suite, protocol_suite, match_suite,
-        fuzz_regression_suite, hardening_suite,
+        sgf_suite, eval_suite, search_suite,
+        protocol_process_suite, protocol_commands_suite, protocol_records_suite,
+        protocol_errors_suite,
+        match_suite, fuzz_regression_suite, hardening_suite,
     };
     SRunner *runner = srunner_create(NULL);
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++)
