@@ -1,22 +1,16 @@
 /*
- * protocol_client.c - runs the engine through pipes and reads its responses
- * (see protocol_client.h).
+ * protocol_client.c - runs the engine on a whole script and reads its
+ * responses (see protocol_client.h); the process itself is live_engine.c's.
  */
 #define _GNU_SOURCE
 #include "protocol_client.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
+
+#include "live_engine.h"
 
 enum { RUN_TIMEOUT_MS = 20000 };
 
@@ -112,144 +106,20 @@ const char *pc_engine_path(void)
     return path && *path ? path : "./amazons";
 }
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
-
-/*
- * Runs the engine with the given extra arguments (NULL-terminated, may be
- * NULL), feeds it `input` and closes its stdin, collects stdout and stderr
- * to end of file with poll() so no pipe can block, and reaps it.  A run that
- * takes longer than RUN_TIMEOUT_MS is killed and marked timed_out.
- */
+/* A whole-script run: the live engine's run to end, its output kept as tracked text. */
 Run *pc_run(const char *const *args, const void *input, size_t input_length)
 {
-    const char *argv[32];
-    size_t argc = 0;
-    argv[argc++] = pc_engine_path();
-    for (; args && *args; args++) {
-        ck_assert(argc < 31);
-        argv[argc++] = *args;
-    }
-    argv[argc] = NULL;
-
-    int in[2], out[2], err[2];
-    ck_assert_msg(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0
-                  && pipe2(err, O_CLOEXEC) == 0, "pipe2: %s", strerror(errno));
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_msg(pid >= 0, "fork: %s", strerror(errno));
-    if (pid == 0) {
-        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
-            _exit(126);
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    close(err[1]);
-
-    /* The engine may stop reading (quit): a write must then fail, not kill us. */
-    struct sigaction ignore = { .sa_handler = SIG_IGN }, previous;
-    sigemptyset(&ignore.sa_mask);
-    sigaction(SIGPIPE, &ignore, &previous);
-
-    int wfd = in[1];
-    int rfd[2] = { out[0], err[0] };
-    Buf collected[2] = { { 0 }, { 0 } };
-    const char *bytes = input;
-    size_t written = 0;
-    bool timed_out = false;
-    double deadline = now_ms() + RUN_TIMEOUT_MS;
-    if (input_length == 0) {
-        close(wfd);
-        wfd = -1;
-    } else {
-        fcntl(wfd, F_SETFL, fcntl(wfd, F_GETFL) | O_NONBLOCK);
-    }
-    static char chunk[65536];
-    while (rfd[0] >= 0 || rfd[1] >= 0) {
-        struct pollfd p[3];
-        int n = 0, wi = -1, ri[2] = { -1, -1 };
-        if (wfd >= 0) {
-            wi = n;
-            p[n++] = (struct pollfd){ .fd = wfd, .events = POLLOUT };
-        }
-        for (int k = 0; k < 2; k++)
-            if (rfd[k] >= 0) {
-                ri[k] = n;
-                p[n++] = (struct pollfd){ .fd = rfd[k], .events = POLLIN };
-            }
-        double left = deadline - now_ms();
-        if (left <= 0) {
-            timed_out = true;
-            break;
-        }
-        int ready = poll(p, (nfds_t)n, (int)left + 1);
-        if (ready < 0) {
-            ck_assert_msg(errno == EINTR, "poll: %s", strerror(errno));
-            continue;
-        }
-        if (wi >= 0 && p[wi].revents) {
-            size_t size = input_length - written;
-            if (size > sizeof chunk)
-                size = sizeof chunk;
-            ssize_t w = write(wfd, bytes + written, size);
-            if (w > 0)
-                written += (size_t)w;
-            else if (w < 0 && errno != EAGAIN && errno != EINTR)
-                written = input_length; /* EPIPE: the engine has stopped reading */
-            if (written == input_length) {
-                close(wfd);
-                wfd = -1;
-            }
-        }
-        for (int k = 0; k < 2; k++) {
-            if (ri[k] < 0 || !p[ri[k]].revents)
-                continue;
-            ssize_t got = read(rfd[k], chunk, sizeof chunk);
-            if (got > 0) {
-                pc_buf_add(&collected[k], chunk, (size_t)got);
-            } else if (got == 0 || (errno != EINTR && errno != EAGAIN)) {
-                close(rfd[k]);
-                rfd[k] = -1;
-            }
-        }
-    }
-    if (wfd >= 0)
-        close(wfd);
-    for (int k = 0; k < 2; k++)
-        if (rfd[k] >= 0)
-            close(rfd[k]);
-
-    int status = 0;
-    if (timed_out)
-        kill(pid, SIGKILL);
-    for (;;) {
-        pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid)
-            break;
-        ck_assert_msg(done == 0 || errno == EINTR, "waitpid: %s", strerror(errno));
-        if (!timed_out && now_ms() > deadline) {
-            timed_out = true;
-            kill(pid, SIGKILL);
-        }
-        struct timespec pause = { 0, 1000000 };
-        nanosleep(&pause, NULL);
-    }
-    sigaction(SIGPIPE, &previous, NULL);
-
+    LiveEngine *e = live_start(args);
+    live_run_to_end(e, input, input_length, RUN_TIMEOUT_MS);
     Run *run = pc_track(calloc(1, sizeof *run));
-    run->out_length = collected[0].length;
-    run->err_length = collected[1].length;
-    run->out = pc_buf_keep(&collected[0]);
-    run->err = pc_buf_keep(&collected[1]);
-    run->timed_out = timed_out;
-    run->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run->signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    run->out_length = e->stdout_text.length;
+    run->err_length = e->stderr_text.length;
+    run->out = pc_buf_keep(&e->stdout_text);
+    run->err = pc_buf_keep(&e->stderr_text);
+    run->timed_out = e->timed_out;
+    run->exit_code = e->exit_code;
+    run->signal = e->signal;
+    live_free(e);
     return run;
 }
 
@@ -267,6 +137,23 @@ void pc_expect_clean_exit(const Run *run)
 
 /* ------------------------------------------------------------------------ */
 /* Responses.                                                                 */
+
+/* The head of one response (without its empty line), read in place. */
+static Response parse_response(char *raw)
+{
+    ck_assert_msg(raw[0] == '=' || raw[0] == '?',
+                  "stdout holds something other than a response: \"%.200s\"", raw);
+    size_t id_length = strspn(raw + 1, "0123456789");
+    char *body = raw + 1 + id_length;
+    ck_assert_msg(*body == '\0' || *body == ' ' || *body == '\n',
+                  "malformed response head: \"%.200s\"", raw);
+    const char *id = id_length ? pc_strndup(raw + 1, id_length) : "";
+    if (*body == ' ')
+        body++;
+    return (Response){ raw[0] == '=', id, body };
+}
+
+Response pc_parse_response(const char *raw) { return parse_response(pc_strdup(raw)); }
 
 /*
  * Splits stdout into responses, asserting that it holds nothing else: each
@@ -287,23 +174,13 @@ Responses pc_split_responses(const Run *run)
             stop = NULL;
         ck_assert_msg(stop != NULL, "stdout does not end with an empty line: \"%.200s\"", p);
         *stop = '\0';
-        char *raw = p;
-        ck_assert_msg(raw[0] == '=' || raw[0] == '?',
-                      "stdout holds something other than a response: \"%.200s\"", raw);
-        size_t id_length = strspn(raw + 1, "0123456789");
-        char *body = raw + 1 + id_length;
-        ck_assert_msg(*body == '\0' || *body == ' ' || *body == '\n',
-                      "malformed response head: \"%.200s\"", raw);
-        const char *id = id_length ? pc_strndup(raw + 1, id_length) : "";
-        if (*body == ' ')
-            body++;
         if (rs.count == capacity) {
             capacity = capacity ? 2 * capacity : 64;
             Response *grown = realloc(rs.items, capacity * sizeof *grown);
             ck_assert_msg(grown != NULL, "out of memory");
             rs.items = grown;
         }
-        rs.items[rs.count++] = (Response){ raw[0] == '=', id, body };
+        rs.items[rs.count++] = parse_response(p);
         p = stop + 2;
     }
     if (rs.items)

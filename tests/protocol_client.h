@@ -5,7 +5,8 @@
  * The binary is the one named by $AMAZONS_BIN (set by `make test`), else
  * ./amazons.  pc_run starts a fresh process, feeds it a whole script on
  * stdin and collects everything it writes; pc_gtp and friends then split
- * stdout into responses, asserting that it holds nothing else.
+ * stdout into responses, asserting that it holds nothing else.  Tests that
+ * must choose when each line is written use live_engine.h instead.
  *
  * Memory: everything these helpers hand out (runs, responses, words, kept
  * buffers) is tracked and freed at once by pc_free_tracked, which each test
@@ -97,6 +98,8 @@ typedef struct {
  * newline before its text, and ends with an empty line.
  */
 Responses pc_split_responses(const Run *run);
+/* One response's text without its empty line, as live_read_response gives it. */
+Response pc_parse_response(const char *raw);
 
 /* Runs a script that must end cleanly and returns its responses. */
 Responses pc_gtp_bytes(const char *const *args, const char *script, size_t length);

@@ -12,6 +12,7 @@ Suite *protocol_process_suite(void);
 Suite *protocol_commands_suite(void);
 Suite *protocol_records_suite(void);
 Suite *protocol_errors_suite(void);
+Suite *protocol_client_suite(void);
 Suite *eval_suite(void);
 Suite *search_suite(void);
 Suite *sgf_suite(void);
