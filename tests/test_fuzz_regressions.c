@@ -1,6 +1,6 @@
 /*
  * test_fuzz_regressions.c - replays the fuzz targets' inputs through the same
- * checks the fuzzers run (tests/fuzz/harness.h):
+ * checks the fuzzers run (tests/fuzz/parsers_harness.h, protocol_harness.h):
  *
  *   tests/fuzz/regressions/<target>/   inputs that once broke a property
  *   tests/fuzz/corpus/<target>/        the committed seeds
@@ -23,7 +23,8 @@
 #include <sys/stat.h>
 
 #include "tests.h"
-#include "tests/fuzz/harness.h"
+#include "tests/fuzz/parsers_harness.h"
+#include "tests/fuzz/protocol_harness.h"
 
 typedef const char *(*FuzzCheck)(const uint8_t *data, size_t size);
 

@@ -2,9 +2,10 @@
  * fuzz_protocol.c - libFuzzer target: arbitrary bytes as a whole protocol
  * session, read by the real gtp_run from an fmemopen'ed FILE and dispatched
  * through SESSION_COMMANDS on a fresh, small Session (20 playouts per
- * genmove, 8 MiB tree).  The properties checked, and the two harness limits
- * (expensive perft, file names outside a private directory), are described
- * in harness.h.  Inputs over 4096 bytes are ignored.
+ * genmove, 1 MiB tree).  The properties checked are described in
+ * protocol_harness.h, the two harness limits (expensive perft, file names
+ * outside a private directory) in protocol_wrappers.h.  Inputs over 4096
+ * bytes are ignored.
  */
 #define _GNU_SOURCE
 #include <stddef.h>
@@ -12,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tests/fuzz/harness.h"
+#include "tests/fuzz/protocol_harness.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,0 +1,85 @@
+/*
+ * game_checks.h - the invariants of a Position and a Game, and comparisons
+ * that name the first difference; shared by both fuzz harnesses.
+ */
+#ifndef AMAZONS_FUZZ_GAME_CHECKS_H
+#define AMAZONS_FUZZ_GAME_CHECKS_H
+
+#include "engine/game.h"
+#include "engine/position.h"
+#include "tests/fuzz/harness_common.h"
+
+/* Everything a Position promises: sizes, disjoint pieces on the board, counts, hash. */
+FUZZ_API const char *fuzz_check_position(const Position *pos)
+{
+    if (pos->size < BOARD_MIN || pos->size > BOARD_MAX)
+        return fuzz_fail("position: size %d out of range", pos->size);
+    if (pos->to_move != WHITE && pos->to_move != BLACK)
+        return fuzz_fail("position: side to move %d", (int)pos->to_move);
+    if (pos->board != bb_board_mask(pos->size))
+        return fuzz_fail("position: board mask does not match size %d", pos->size);
+    Bitboard w = pos->amazons[WHITE], b = pos->amazons[BLACK], x = pos->arrows;
+    if ((w & b) || (w & x) || (b & x))
+        return fuzz_fail("position: two pieces on one square");
+    if ((w | b | x) & ~pos->board)
+        return fuzz_fail("position: a piece off the board");
+    if (pos->empty != (pos->board & ~(w | b | x)))
+        return fuzz_fail("position: empty set inconsistent with the pieces");
+    for (int c = WHITE; c <= BLACK; c++) {
+        int n = bb_count(pos->amazons[c]);
+        if (n < 1 || n > MAX_AMAZONS)
+            return fuzz_fail("position: %s has %d amazons", c == WHITE ? "white" : "black", n);
+    }
+    if (pos->hash != position_compute_hash(pos))
+        return fuzz_fail("position: stale hash");
+    return NULL;
+}
+
+FUZZ_API const char *fuzz_same_position(const char *what, const Position *a, const Position *b)
+{
+    if (a->size != b->size || a->to_move != b->to_move || a->amazons[WHITE] != b->amazons[WHITE]
+        || a->amazons[BLACK] != b->amazons[BLACK] || a->arrows != b->arrows
+        || a->board != b->board || a->empty != b->empty || a->hash != b->hash) {
+        char ta[POSITION_TEXT_MAX], tb[POSITION_TEXT_MAX];
+        position_to_text(a, ta);
+        position_to_text(b, tb);
+        return fuzz_fail("%s: positions differ: \"%s\" vs \"%s\"", what, ta, tb);
+    }
+    return NULL;
+}
+
+/* Same start, same moves with the same movers, same current position. */
+FUZZ_API const char *fuzz_same_game(const char *what, const Game *a, const Game *b)
+{
+    FUZZ_TRY(fuzz_same_position(what, &a->start, &b->start));
+    if (a->length != b->length)
+        return fuzz_fail("%s: %d moves vs %d", what, a->length, b->length);
+    for (int i = 0; i < a->length; i++) {
+        const GameRecord *ra = &a->history[i], *rb = &b->history[i];
+        if (!move_equal(ra->move, rb->move) || ra->mover != rb->mover
+            || ra->to_move_before != rb->to_move_before)
+            return fuzz_fail("%s: move %d differs", what, i + 1);
+    }
+    return fuzz_same_position(what, &a->pos, &b->pos);
+}
+
+/* The game's history replays legally from its start to its current position. */
+FUZZ_API const char *fuzz_check_game(const Game *game)
+{
+    if (game->length < 0 || game->length > MAX_GAME_MOVES)
+        return fuzz_fail("game: length %d", game->length);
+    FUZZ_TRY(fuzz_check_position(&game->start));
+    FUZZ_TRY(fuzz_check_position(&game->pos));
+    static Game replay; /* large: keep it off small stacks */
+    game_set_position(&replay, &game->start);
+    for (int i = 0; i < game->length; i++) {
+        const GameRecord *rec = &game->history[i];
+        if (rec->to_move_before != replay.pos.to_move)
+            return fuzz_fail("game: move %d records the wrong side to move", i + 1);
+        if (!game_play(&replay, rec->mover, rec->move))
+            return fuzz_fail("game: move %d does not replay legally", i + 1);
+    }
+    return fuzz_same_position("game replay", &replay.pos, &game->pos);
+}
+
+#endif
