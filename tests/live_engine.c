@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "search/timeman.h" /* monotonic_seconds */
+#include "test_process.h"
 
 enum { SEND_TIMEOUT_MS = 20000, CHUNK = 65536 };
 
@@ -42,30 +43,17 @@ LiveEngine *live_start(const char *const *args)
     }
     argv[argc] = NULL;
 
-    int in[2], out[2], err[2];
-    ck_assert_msg(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0
-                  && pipe2(err, O_CLOEXEC) == 0, "pipe2: %s", strerror(errno));
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_msg(pid >= 0, "fork: %s", strerror(errno));
-    if (pid == 0) {
-        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
-            _exit(126);
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    close(err[1]);
+    int in, out, err;
+    pid_t pid = spawn_piped(argv, &in, &out, &err);
     /* Never block on a write: the engine may be busy writing to a full stdout. */
-    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
+    fcntl(in, F_SETFL, fcntl(in, F_GETFL) | O_NONBLOCK);
 
     LiveEngine *e = calloc(1, sizeof *e);
     ck_assert_msg(e != NULL, "out of memory");
     e->pid = pid;
-    e->in = in[1];
-    e->out = out[0];
-    e->err = err[0];
+    e->in = in;
+    e->out = out;
+    e->err = err;
     e->exit_code = -1;
     return e;
 }

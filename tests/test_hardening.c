@@ -43,6 +43,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "test_process.h"
 #include "tests.h"
 
 /*
@@ -143,22 +144,8 @@ static void engine_start(Engine *e, const char *const *args)
 
     /* A write to an engine that died must fail with EPIPE, not kill the test. */
     signal(SIGPIPE, SIG_IGN);
-    int in[2], out[2];
-    ck_assert_msg(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0, "pipe2: %s",
-                  strerror(errno));
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_msg(pid >= 0, "fork: %s", strerror(errno));
-    if (pid == 0) {
-        /* stderr is inherited: sanitizer reports land in the test log. */
-        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0)
-            _exit(126);
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    *e = (Engine){ .pid = pid, .in = in[1], .out = out[0] };
+    *e = (Engine){ 0 };
+    e->pid = spawn_piped(argv, &e->in, &e->out, NULL); /* stderr inherited */
     snprintf(e->last, sizeof e->last, "(start)");
 }
 
