@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "protocol/bench.h"
+#include "protocol/botzone.h"
 #include "protocol/numbers.h"
 #include "protocol/session.h"
 #include "protocol/version.h"
@@ -29,13 +30,15 @@ static void print_help(FILE *out)
         "  --ponder             think on between commands once the engine has moved\n"
         "  --verbose            one search summary line per move on stderr\n"
         "  --bench              print perft and search speed figures, then exit\n"
+        "  --botzone            play as a Botzone bot (8x8; defaults --time 1\n"
+        "                       --move-overhead 150 --memory 256; see PROTOCOL.md)\n"
         "  --help               show this help and exit\n"
         "  --version            show the version and exit\n",
         (size_t)SEARCH_DEFAULT_MEMORY_MB, defaults.move_time, defaults.move_overhead * 1000);
 }
 
 enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
-       OPT_RESIGN, OPT_PONDER, OPT_VERBOSE, OPT_BENCH, OPT_HELP, OPT_VERSION };
+       OPT_RESIGN, OPT_PONDER, OPT_VERBOSE, OPT_BENCH, OPT_HELP, OPT_VERSION, OPT_BOTZONE };
 
 /* Applies one option; returns false for a bad value. */
 static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *bench)
@@ -85,8 +88,22 @@ static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *benc
     case OPT_BENCH:
         *bench = true;
         return true;
+    case OPT_BOTZONE: /* seen by botzone_requested() */
+        return true;
     }
     return false;
+}
+
+/* A first pass over the flags: --botzone changes the defaults that the others override. */
+static bool botzone_requested(int argc, char **argv, const struct option *options)
+{
+    bool found = false;
+    opterr = 0;
+    for (int opt; (opt = getopt_long(argc, argv, "", options, NULL)) != -1;)
+        found |= opt == OPT_BOTZONE;
+    opterr = 1;
+    optind = 0; /* glibc: start the real pass afresh */
+    return found;
 }
 
 int main(int argc, char **argv)
@@ -103,12 +120,16 @@ int main(int argc, char **argv)
         { "ponder", no_argument, NULL, OPT_PONDER },
         { "verbose", no_argument, NULL, OPT_VERBOSE },
         { "bench", no_argument, NULL, OPT_BENCH },
+        { "botzone", no_argument, NULL, OPT_BOTZONE },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
         { NULL, 0, NULL, 0 },
     };
     SessionOptions o;
     session_default_options(&o);
+    bool botzone = botzone_requested(argc, argv, options);
+    if (botzone)
+        botzone_default_options(&o);
     bool bench = false;
     int opt;
     while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
@@ -134,6 +155,8 @@ int main(int argc, char **argv)
     }
     if (bench)
         return run_bench(&o);
+    if (botzone)
+        return botzone_run(&o);
 
     Session session;
     if (!session_init(&session, &o)) {
