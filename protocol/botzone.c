@@ -68,7 +68,7 @@ typedef struct {
     int line;                 /* number of the last line returned, from 1 */
 } Input;
 
-typedef enum { LINE_OK, LINE_EOF, LINE_TOO_LONG } LineStatus;
+typedef enum { BZ_LINE_OK, BZ_LINE_EOF, BZ_LINE_TOO_LONG } BzLineStatus;
 
 /*
  * Reads one more chunk.  Input already waiting at the very first read was
@@ -98,7 +98,7 @@ static void input_fill(Input *in)
 }
 
 /* The next line, without its "\n" or "\r\n"; it stays valid until the next call. */
-static LineStatus input_line(Input *in, char **line)
+static BzLineStatus input_line(Input *in, char **line)
 {
     for (;;) {
         char *p = in->buf + in->start;
@@ -107,19 +107,19 @@ static LineStatus input_line(Input *in, char **line)
         if (newline || (in->eof && n > 0)) {
             size_t length = newline ? (size_t)(newline - p) : n;
             if (length > LINE_MAX_BYTES)
-                return LINE_TOO_LONG;
+                return BZ_LINE_TOO_LONG;
             in->start += newline ? length + 1 : length;
             p[length] = '\0';
             if (length > 0 && p[length - 1] == '\r')
                 p[length - 1] = '\0';
             in->line++;
             *line = p;
-            return LINE_OK;
+            return BZ_LINE_OK;
         }
         if (n > LINE_MAX_BYTES)
-            return LINE_TOO_LONG;
+            return BZ_LINE_TOO_LONG;
         if (in->eof)
-            return LINE_EOF;
+            return BZ_LINE_EOF;
         input_fill(in);
     }
 }
@@ -248,13 +248,13 @@ static const char *side_name(Color c)
 }
 
 /* Reads the next line into b->line; at end of input `what` says what was missing. */
-static LineStatus next_line(Bot *b, const char *what)
+static BzLineStatus next_line(Bot *b, const char *what)
 {
     char *text;
-    LineStatus status = input_line(&b->in, &text);
-    if (status == LINE_OK)
+    BzLineStatus status = input_line(&b->in, &text);
+    if (status == BZ_LINE_OK)
         split_words(&b->line, text);
-    else if (status == LINE_TOO_LONG)
+    else if (status == BZ_LINE_TOO_LONG)
         fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
     else
         fail(b, "end of input in the middle of a turn: expected %s on line %d", what,
@@ -290,7 +290,7 @@ static bool play(Bot *b, Color c, Move m)
  */
 static bool read_history(Bot *b)
 {
-    if (next_line(b, "the turn number") != LINE_OK)
+    if (next_line(b, "the turn number") != BZ_LINE_OK)
         return b->in.line == 0 && b->in.eof ? fail(b, "no input: expected the turn number") : false;
     b->turn_start = b->in.arrived;
     long n;
@@ -303,7 +303,7 @@ static bool read_history(Bot *b)
         const char *what = request ? "request" : "this bot's earlier response";
         Move m;
         bool none = false;
-        if (next_line(b, request ? "a request" : "a response") != LINE_OK
+        if (next_line(b, request ? "a request" : "a response") != BZ_LINE_OK
             || !line_move(b, what, &m, i == 1 ? &none : NULL))
             return false;
         if (i == 1)
@@ -323,12 +323,12 @@ static bool read_history(Bot *b)
 static Step read_request(Bot *b)
 {
     char *text;
-    LineStatus status;
-    while ((status = input_line(&b->in, &text)) == LINE_OK && strspn(text, " \t") == strlen(text))
+    BzLineStatus status;
+    while ((status = input_line(&b->in, &text)) == BZ_LINE_OK && strspn(text, " \t") == strlen(text))
         ;
-    if (status == LINE_EOF)
+    if (status == BZ_LINE_EOF)
         return STEP_END;
-    if (status == LINE_TOO_LONG) {
+    if (status == BZ_LINE_TOO_LONG) {
         fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
         return STEP_ERROR;
     }
@@ -342,7 +342,7 @@ static Step read_request(Bot *b)
                  b->in.line, b->turn, b->line.text);
             return STEP_ERROR;
         }
-        if (next_line(b, "a request") != LINE_OK)
+        if (next_line(b, "a request") != BZ_LINE_OK)
             return STEP_ERROR;
     }
     Move m;
@@ -354,7 +354,7 @@ static bool choose_move(Bot *b, double budget, Move *m)
 {
     Session *s = &b->session;
     if (s->options.player != PLAYER_MCTS)
-        return session_choose_move(s, b->me, m, false);
+        return session_choose_move(s, b->me, m, false, NULL, NULL);
     Position pos = session_position_for(s, b->me);
     /* Botzone's clock always runs: a playout cap, if any, comes on top of it. */
     SearchLimits limits = { .seconds = budget, .iterations = s->options.playouts };
