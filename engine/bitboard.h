@@ -109,7 +109,7 @@ static inline int bb_queen_reach_total(Bitboard from, Bitboard empty)
     return total;
 }
 
-/* The set of board squares for an n x n board. */
-Bitboard bb_board_mask(int size);
+/* The set of board squares for a board of `width` files and `height` ranks. */
+Bitboard bb_board_mask(int width, int height);
 
 #endif

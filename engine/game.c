@@ -3,9 +3,9 @@
 
 #include "movegen.h"
 
-void game_new(Game *game, int size)
+void game_new(Game *game, int width, int height)
 {
-    position_start(&game->start, size);
+    position_start(&game->start, width, height);
     game->pos = game->start;
     game->length = 0;
 }

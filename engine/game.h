@@ -28,8 +28,8 @@ typedef struct {
     int length;
 } Game;
 
-/* New game from the standard start position of the given size. */
-void game_new(Game *game, int size);
+/* New game from the standard start position of a width x height board. */
+void game_new(Game *game, int width, int height);
 
 /* New game (empty history) from an arbitrary position. */
 void game_set_position(Game *game, const Position *pos);

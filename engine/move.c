@@ -31,11 +31,11 @@ void move_to_text(Move m, char *buf)
 }
 
 /* Reads one square ("d7", "J10") at *s, advancing *s past it. */
-static bool parse_square(const char **s, int size, int *sq)
+static bool parse_square(const char **s, int width, int height, int *sq)
 {
     const char *p = *s;
     int file = tolower((unsigned char)*p) - 'a';
-    if (file < 0 || file >= size)
+    if (file < 0 || file >= width)
         return false;
     p++;
     if (!isdigit((unsigned char)*p) || *p == '0')
@@ -43,26 +43,26 @@ static bool parse_square(const char **s, int size, int *sq)
     int rank = 0;
     while (isdigit((unsigned char)*p) && rank <= BOARD_MAX)
         rank = rank * 10 + (*p++ - '0');
-    if (rank < 1 || rank > size)
+    if (rank < 1 || rank > height)
         return false;
     *sq = square_at(file, rank - 1);
     *s = p;
     return true;
 }
 
-bool move_from_text(const char *text, int size, Move *m)
+bool move_from_text(const char *text, int width, int height, Move *m)
 {
     const char *p = text;
     int from, to, arrow;
-    if (!parse_square(&p, size, &from))
+    if (!parse_square(&p, width, height, &from))
         return false;
     if (*p == '-')
         p++;
-    if (!parse_square(&p, size, &to))
+    if (!parse_square(&p, width, height, &to))
         return false;
     if (*p == '/' || *p == '-')
         p++;
-    if (!parse_square(&p, size, &arrow) || *p != '\0')
+    if (!parse_square(&p, width, height, &arrow) || *p != '\0')
         return false;
     m->from = (uint8_t)from;
     m->to = (uint8_t)to;

@@ -28,9 +28,10 @@ void square_to_text(int sq, char *buf);
 void move_to_text(Move m, char *buf);
 
 /*
- * Parses a move on an n x n board.  Returns false for malformed text or a
- * square off the board; legality is the move generator's business.
+ * Parses a move on a board of `width` files and `height` ranks.  Returns
+ * false for malformed text or a square off the board; legality is the move
+ * generator's business.
  */
-bool move_from_text(const char *text, int size, Move *m);
+bool move_from_text(const char *text, int width, int height, Move *m);
 
 #endif

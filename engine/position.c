@@ -8,20 +8,21 @@
 
 #include "zobrist.h"
 
-Bitboard bb_board_mask(int size)
+Bitboard bb_board_mask(int width, int height)
 {
     Bitboard mask = 0;
-    for (int rank = 0; rank < size; rank++)
-        for (int file = 0; file < size; file++)
+    for (int rank = 0; rank < height; rank++)
+        for (int file = 0; file < width; file++)
             mask |= bb_square(square_at(file, rank));
     return mask;
 }
 
-static void position_clear(Position *pos, int size)
+static void position_clear(Position *pos, int width, int height)
 {
     memset(pos, 0, sizeof *pos);
-    pos->size = size;
-    pos->board = bb_board_mask(size);
+    pos->width = width;
+    pos->height = height;
+    pos->board = bb_board_mask(width, height);
     pos->empty = pos->board;
     pos->to_move = WHITE;
 }
@@ -47,12 +48,12 @@ uint64_t position_compute_hash(const Position *pos)
     return hash;
 }
 
-void position_start(Position *pos, int size)
+void position_start(Position *pos, int width, int height)
 {
-    int k = (size - 1) / 3, top = size - 1;
-    position_clear(pos, size);
-    const int files[4] = { 0, k, size - 1 - k, size - 1 };
-    const int ranks[4] = { k, 0, 0, k };
+    int kc = (width - 1) / 3, kr = (height - 1) / 3, top = height - 1;
+    position_clear(pos, width, height);
+    const int files[4] = { 0, kc, width - 1 - kc, width - 1 };
+    const int ranks[4] = { kr, 0, 0, kr };
     for (int i = 0; i < 4; i++) {
         put_piece(pos, PIECE_WHITE_AMAZON, square_at(files[i], ranks[i]));
         put_piece(pos, PIECE_BLACK_AMAZON, square_at(files[i], top - ranks[i]));
@@ -97,9 +98,9 @@ char position_cell(const Position *pos, int sq)
 void position_to_text(const Position *pos, char *buf)
 {
     char *out = buf;
-    for (int rank = pos->size - 1; rank >= 0; rank--) {
+    for (int rank = pos->height - 1; rank >= 0; rank--) {
         int run = 0;
-        for (int file = 0; file < pos->size; file++) {
+        for (int file = 0; file < pos->width; file++) {
             char c = position_cell(pos, square_at(file, rank));
             if (c == '.') {
                 run++;
@@ -160,13 +161,11 @@ static const char *parse_ranks(Position *pos, const char *text, const char **end
             return "rank too wide";
         cells[rows][file++] = (int)(hit - pieces) + 1;
     }
-    if (rows != width)
-        return "board is not square";
-    if (rows < BOARD_MIN || rows > BOARD_MAX)
+    if (rows < BOARD_MIN || rows > BOARD_MAX || width < BOARD_MIN || width > BOARD_MAX)
         return "unsupported board size";
-    position_clear(pos, rows);
+    position_clear(pos, width, rows);
     for (int r = 0; r < rows; r++)
-        for (int f = 0; f < rows; f++)
+        for (int f = 0; f < width; f++)
             if (cells[r][f])
                 put_piece(pos, cells[r][f] - 1, square_at(f, rows - 1 - r));
     *end = p;

@@ -7,6 +7,7 @@
 #ifndef AMAZONS_POSITION_H
 #define AMAZONS_POSITION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,7 +21,7 @@ static inline Color color_other(Color c) { return (Color)(c ^ 1); }
 enum {
     MAX_AMAZONS = 4,
     DEFAULT_SIZE = 10,
-    /* Longest position text: 10 ranks of up to 10 cells, separators, side. */
+    /* Longest position text: up to 10 ranks of up to 10 cells, separators, side. */
     POSITION_TEXT_MAX = BOARD_MAX * (BOARD_MAX + 1) + 8
 };
 
@@ -30,12 +31,24 @@ typedef struct {
     Bitboard board;      /* every square of the board */
     Bitboard empty;      /* board squares holding neither amazon nor arrow */
     uint64_t hash;       /* Zobrist hash of pieces and side to move */
-    int size;
+    int width, height;   /* files and ranks, each BOARD_MIN..BOARD_MAX */
     Color to_move;
 } Position;
 
-/* Sets up the standard start position for an n x n board (BOARD_MIN..BOARD_MAX). */
-void position_start(Position *pos, int size);
+/*
+ * Sets up the standard start position for a board of `width` files and
+ * `height` ranks (each BOARD_MIN..BOARD_MAX): with kc = (width - 1) / 3 and
+ * kr = (height - 1) / 3, White on (file 0, rank kr), (kc, 0), (width-1-kc, 0)
+ * and (width-1, kr), Black mirrored top to bottom, White to move.  On 10x10
+ * that is a4 d1 g1 j4 against a7 d10 g10 j7.
+ */
+void position_start(Position *pos, int width, int height);
+
+/* Whether two positions are on boards of the same shape. */
+static inline bool position_same_board(const Position *a, const Position *b)
+{
+    return a->width == b->width && a->height == b->height;
+}
 
 /* Applies a legal move for the side to move; unmake reverts it exactly. */
 void position_make(Position *pos, Move m);

@@ -14,12 +14,13 @@ void sgf_info_clear(SgfInfo *info)
     memset(info, 0, sizeof *info);
 }
 
-void sgf_default_start(Position *pos, int size)
+void sgf_default_start(Position *pos, int width, int height)
 {
     Position start;
-    position_start(&start, size);
+    position_start(&start, width, height);
     memset(pos, 0, sizeof *pos);
-    pos->size = size;
+    pos->width = width;
+    pos->height = height;
     pos->board = start.board;
     pos->empty = start.empty;
     pos->arrows = start.arrows;
@@ -87,10 +88,10 @@ static void buf_printf(Buffer *b, const char *format, ...)
 }
 
 /* The two letters of a square: column from the left, row from the top. */
-static void point_letters(int sq, int size, char out[2])
+static void point_letters(int sq, int height, char out[2])
 {
     out[0] = (char)('a' + square_file(sq));
-    out[1] = (char)('a' + (size - 1 - square_rank(sq)));
+    out[1] = (char)('a' + (height - 1 - square_rank(sq)));
 }
 
 /* A text property, escaped; `multiline` keeps line breaks (Text), else SimpleText. */
@@ -112,17 +113,17 @@ static void put_text_property(Buffer *b, const char *id, const char *value, bool
 }
 
 /* AW / AB / AA with the squares of `set`, in reading order from the top left. */
-static void put_point_list(Buffer *b, const char *id, Bitboard set, int size)
+static void put_point_list(Buffer *b, const char *id, Bitboard set, const Position *board)
 {
     if (!set)
         return;
     buf_puts(b, id);
-    for (int rank = size - 1; rank >= 0; rank--)
-        for (int file = 0; file < size; file++) {
+    for (int rank = board->height - 1; rank >= 0; rank--)
+        for (int file = 0; file < board->width; file++) {
             int sq = square_at(file, rank);
             if (bb_test(set, sq)) {
                 char point[5] = { '[', 0, 0, ']', 0 };
-                point_letters(sq, size, point + 1);
+                point_letters(sq, board->height, point + 1);
                 buf_puts(b, point);
             }
         }
@@ -131,9 +132,12 @@ static void put_point_list(Buffer *b, const char *id, Bitboard set, int size)
 char *sgf_write(const Game *game, const SgfInfo *info)
 {
     const Position *start = &game->start;
-    int size = start->size;
+    int height = start->height;
     Buffer b = { 0 };
-    buf_printf(&b, "(;FF[4]GM[18]CA[UTF-8]SZ[%d]", size);
+    if (start->width == height)
+        buf_printf(&b, "(;FF[4]GM[18]CA[UTF-8]SZ[%d]", height);
+    else
+        buf_printf(&b, "(;FF[4]GM[18]CA[UTF-8]SZ[%d:%d]", start->width, height);
     if (info) {
         put_text_property(&b, "GN", info->game_name, false);
         put_text_property(&b, "EV", info->event, false);
@@ -149,16 +153,16 @@ char *sgf_write(const Game *game, const SgfInfo *info)
         }
     }
     buf_puts(&b, "\n");
-    put_point_list(&b, "AW", start->amazons[WHITE], size);
-    put_point_list(&b, "AB", start->amazons[BLACK], size);
-    put_point_list(&b, "AA", start->arrows, size);
+    put_point_list(&b, "AW", start->amazons[WHITE], start);
+    put_point_list(&b, "AB", start->amazons[BLACK], start);
+    put_point_list(&b, "AA", start->arrows, start);
     buf_puts(&b, start->to_move == WHITE ? "PL[W]" : "PL[B]");
     for (int i = 0; i < game->length; i++) {
         const GameRecord *rec = &game->history[i];
         char value[7];
-        point_letters(rec->move.from, size, value);
-        point_letters(rec->move.to, size, value + 2);
-        point_letters(rec->move.arrow, size, value + 4);
+        point_letters(rec->move.from, height, value);
+        point_letters(rec->move.to, height, value + 2);
+        point_letters(rec->move.arrow, height, value + 4);
         value[6] = '\0';
         buf_printf(&b, "%s;%c[%s]", i % 6 == 0 ? "\n" : "", rec->mover == WHITE ? 'W' : 'B', value);
     }
@@ -190,7 +194,7 @@ typedef struct {
     int move_number;
     Game game;
     SgfInfo info;
-    int size;
+    int width, height;    /* SZ */
     int nodes;            /* main-line nodes processed so far */
     bool ready;           /* start position built: a move was seen */
     bool amazon_setup;    /* an AW or AB property was seen */
@@ -267,16 +271,16 @@ static bool parse_small_int(const char *v, size_t n, int *out)
 }
 
 /* A point "xy" in board coordinates: column, row from the top. */
-static bool parse_point(const char *v, int size, int *col, int *row)
+static bool parse_point(const char *v, const Reader *r, int *col, int *row)
 {
-    if (v[0] < 'a' || v[0] >= 'a' + size || v[1] < 'a' || v[1] >= 'a' + size)
+    if (v[0] < 'a' || v[0] >= 'a' + r->width || v[1] < 'a' || v[1] >= 'a' + r->height)
         return false;
     *col = v[0] - 'a';
     *row = v[1] - 'a';
     return true;
 }
 
-static int point_square(int col, int row, int size) { return square_at(col, size - 1 - row); }
+static int point_square(int col, int row, int height) { return square_at(col, height - 1 - row); }
 
 static const char *read_root_props(Reader *r, const PropList *list)
 {
@@ -290,19 +294,23 @@ static const char *read_root_props(Reader *r, const PropList *list)
             if (!parse_small_int(v, n, &value) || value != 18)
                 return "not an Amazons record: GM must be 18";
         } else if (prop_is(p, "SZ")) {
+            /* SZ[N] for N x N, or SZ[C:R]: C columns, R rows. */
             const char *colon = memchr(v, ':', n);
+            int rows;
             if (colon) {
-                int other;
                 size_t first = (size_t)(colon - v);
                 if (!parse_small_int(v, first, &value)
-                    || !parse_small_int(colon + 1, n - first - 1, &other) || other != value)
-                    return "bad SZ: the board must be square";
+                    || !parse_small_int(colon + 1, n - first - 1, &rows))
+                    return "bad SZ: expected N or COLUMNS:ROWS";
             } else if (!parse_small_int(v, n, &value)) {
                 return "bad SZ: not a number";
+            } else {
+                rows = value;
             }
-            if (value < BOARD_MIN || value > BOARD_MAX)
-                return "unsupported board size: SZ must be 4 to 10";
-            r->size = value;
+            if (value < BOARD_MIN || value > BOARD_MAX || rows < BOARD_MIN || rows > BOARD_MAX)
+                return "unsupported board size: SZ must be 4 to 10 (each side)";
+            r->width = value;
+            r->height = rows;
         }
     }
     return NULL;
@@ -321,10 +329,10 @@ static const char *read_setup(Reader *r, const Prop *p)
         return NULL;
     }
     int c0, r0, c1, r1;
-    if (n == 2 && parse_point(v, r->size, &c0, &r0)) {
+    if (n == 2 && parse_point(v, r, &c0, &r0)) {
         c1 = c0, r1 = r0;
-    } else if (n == 5 && v[2] == ':' && parse_point(v, r->size, &c0, &r0)
-               && parse_point(v + 3, r->size, &c1, &r1)) {
+    } else if (n == 5 && v[2] == ':' && parse_point(v, r, &c0, &r0)
+               && parse_point(v + 3, r, &c1, &r1)) {
         if (c0 > c1) { int t = c0; c0 = c1; c1 = t; }
         if (r0 > r1) { int t = r0; r0 = r1; r1 = t; }
     } else {
@@ -345,13 +353,13 @@ static const char *read_setup(Reader *r, const Prop *p)
 /* Builds the start position from the setup seen; `first_mover` is -1 without a move. */
 static const char *build_start(Reader *r, int first_mover)
 {
-    int size = r->size;
+    int width = r->width, height = r->height;
     if (!r->amazon_setup) {
         Position def;
-        sgf_default_start(&def, size);
-        for (int row = 0; row < size; row++)
-            for (int col = 0; col < size; col++) {
-                int sq = point_square(col, row, size);
+        sgf_default_start(&def, width, height);
+        for (int row = 0; row < height; row++)
+            for (int col = 0; col < width; col++) {
+                int sq = point_square(col, row, height);
                 for (int c = WHITE; c <= BLACK; c++)
                     if (bb_test(def.amazons[c], sq)) {
                         if (r->cells[row][col] != CELL_EMPTY)
@@ -362,11 +370,12 @@ static const char *build_start(Reader *r, int first_mover)
     }
     Position pos;
     memset(&pos, 0, sizeof pos);
-    pos.size = size;
-    pos.board = bb_board_mask(size);
-    for (int row = 0; row < size; row++)
-        for (int col = 0; col < size; col++) {
-            Bitboard bit = bb_square(point_square(col, row, size));
+    pos.width = width;
+    pos.height = height;
+    pos.board = bb_board_mask(width, height);
+    for (int row = 0; row < height; row++)
+        for (int col = 0; col < width; col++) {
+            Bitboard bit = bb_square(point_square(col, row, height));
             switch (r->cells[row][col]) {
             case CELL_WHITE: pos.amazons[WHITE] |= bit; break;
             case CELL_BLACK: pos.amazons[BLACK] |= bit; break;
@@ -405,9 +414,9 @@ static const char *read_move(Reader *r, const Prop *p, Color mover)
     int squares[3];
     for (int k = 0; k < 3; k++) {
         int col, row;
-        if (!parse_point(letters + 2 * k, r->size, &col, &row))
+        if (!parse_point(letters + 2 * k, r, &col, &row))
             return "bad point in a move";
-        squares[k] = point_square(col, row, r->size);
+        squares[k] = point_square(col, row, r->height);
     }
     if (!r->ready) {
         const char *error = build_start(r, (int)mover);
@@ -623,7 +632,7 @@ const char *sgf_parse(const char *text, size_t length, int move_number,
     if (!r)
         return "out of memory";
     r->move_number = move_number;
-    r->size = DEFAULT_SIZE;
+    r->width = r->height = DEFAULT_SIZE;
     r->side = -1;
     size_t tree_end = 0;
     const char *error = parse_tree(r, text, length, &tree_end);

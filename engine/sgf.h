@@ -2,7 +2,8 @@
  * sgf.h - Amazons game records in SGF (FF[4], GM[18]).
  *
  * Points are two lower-case letters: the column from the left ('a' = file a)
- * and the row from the TOP ('a' = rank N on an N x N board).  A move is one
+ * and the row from the TOP ('a' = the last rank).  SZ[N] is an N x N board,
+ * SZ[C:R] one of C columns (files) and R rows (ranks).  A move is one
  * W[...] or B[...] value holding from, to and arrow: on 10x10, d1-d7/g7 is
  * "djddgd".  Setup properties in the nodes before the first move: AW / AB
  * (amazons), AA (arrows, compressed lists "aa:cc" accepted), PL[W|B].
@@ -47,7 +48,7 @@ typedef struct {
 void sgf_info_clear(SgfInfo *info);
 
 /* The start position of a file without setup properties (see above). */
-void sgf_default_start(Position *pos, int size);
+void sgf_default_start(Position *pos, int width, int height);
 
 /*
  * Writes the game (its start position and every move with its mover) as one

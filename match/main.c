@@ -557,7 +557,7 @@ int main(int argc, char **argv)
         }
     }
     config->size = size ? size : DEFAULT_SIZE;
-    game_new(&m->start.game, config->size);
+    game_new(&m->start.game, config->size, config->size);
     if (games == 0)
         games = m->sprt.enabled ? SPRT_DEFAULT_GAMES : m->openings ? 2 * m->opening_count : 2;
     m->total = games;

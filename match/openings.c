@@ -37,10 +37,11 @@ static bool parse_line(char *line, int *size, Opening *opening, char *error, siz
             snprintf(error, error_size, "bad position: %s", message);
             return false;
         }
-        if (*size == 0)
-            *size = pos.size;
-        if (pos.size != *size) {
-            snprintf(error, error_size, "position of size %d in a match of size %d", pos.size, *size);
+        if (*size == 0 && pos.width == pos.height)
+            *size = pos.width;
+        if (pos.width != *size || pos.height != *size) {
+            snprintf(error, error_size, "position of size %dx%d in a match of size %d",
+                     pos.width, pos.height, *size);
             return false;
         }
         game_set_position(&opening->game, &pos);
@@ -48,11 +49,11 @@ static bool parse_line(char *line, int *size, Opening *opening, char *error, siz
     } else {
         if (*size == 0)
             *size = DEFAULT_SIZE;
-        game_new(&opening->game, *size);
+        game_new(&opening->game, *size, *size);
         char *save = NULL;
         for (char *word = strtok_r(line, " \t", &save); word; word = strtok_r(NULL, " \t", &save)) {
             Move m;
-            if (!move_from_text(word, *size, &m)) {
+            if (!move_from_text(word, *size, *size, &m)) {
                 snprintf(error, error_size, "bad move '%.40s'", word);
                 return false;
             }

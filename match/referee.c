@@ -334,7 +334,7 @@ static bool play_move(Referee *ref, SideClock clocks[2])
         return false;
     }
     Move m;
-    if (!move_from_text(answer, game->pos.size, &m)) {
+    if (!move_from_text(answer, game->pos.width, game->pos.height, &m)) {
         end_game(ref, mover, END_ILLEGAL, "answered genmove with a malformed move: '%.100s'", answer);
         return false;
     }

@@ -123,8 +123,8 @@ static void print_ownership(Reply *line, const Position *pos, const double owner
                             InfoStyle style)
 {
     reply_printf(line, " ownership");
-    for (int rank = pos->size - 1; rank >= 0; rank--)
-        for (int file = 0; file < pos->size; file++)
+    for (int rank = pos->height - 1; rank >= 0; rank--)
+        for (int file = 0; file < pos->width; file++)
             reply_printf(line, " %.*f", style == STYLE_KATA ? 6 : 4, owner[square_at(file, rank)]);
 }
 

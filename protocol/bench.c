@@ -22,7 +22,7 @@ enum { BENCH_ITERATIONS = 200000 };
 static void bench_perft(void)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     double start = monotonic_seconds();
     uint64_t leaves = perft(&pos, 3);
     double seconds = monotonic_seconds() - start;

@@ -418,7 +418,7 @@ int botzone_run(const SessionOptions *options)
         fail(b, "cannot allocate %zu MiB for the search tree (see --memory)",
              options->search.memory_bytes >> 20);
     } else {
-        game_new(&b->session.game, SIZE);
+        game_new(&b->session.game, SIZE, SIZE);
         status = play_turns(b);
     }
     if (status != 0)

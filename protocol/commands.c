@@ -113,14 +113,15 @@ static bool cmd_gogui_interrupt(void *ctx, int argc, char **argv, Reply *reply)
 static bool cmd_boardsize(void *ctx, int argc, char **argv, Reply *reply)
 {
     Session *s = ctx;
-    long size;
-    if (!need_args(argc, 1, reply))
-        return false;
-    if (!parse_long(argv[0], LONG_MIN, LONG_MAX, &size))
+    long width, height;
+    if (argc < 1 || argc > 2)
+        return fail(reply, "syntax error: boardsize N or boardsize COLUMNS ROWS");
+    if (!parse_long(argv[0], LONG_MIN, LONG_MAX, &width)
+        || !parse_long(argv[argc - 1], LONG_MIN, LONG_MAX, &height))
         return fail(reply, "syntax error: boardsize needs an integer");
-    if (size < BOARD_MIN || size > BOARD_MAX)
+    if (width < BOARD_MIN || width > BOARD_MAX || height < BOARD_MIN || height > BOARD_MAX)
         return fail(reply, "unacceptable size");
-    game_new(&s->game, (int)size);
+    game_new(&s->game, (int)width, (int)height);
     session_restart(s);
     return true;
 }
@@ -131,7 +132,7 @@ static bool cmd_clear_board(void *ctx, int argc, char **argv, Reply *reply)
     (void)argv;
     if (!need_args(argc, 0, reply))
         return false;
-    game_new(&s->game, s->game.pos.size);
+    game_new(&s->game, s->game.pos.width, s->game.pos.height);
     session_restart(s);
     return true;
 }
@@ -243,7 +244,7 @@ static bool cmd_play(void *ctx, int argc, char **argv, Reply *reply)
         return false;
     if (!color_arg(argv[0], &c, reply))
         return false;
-    if (!move_from_text(argv[1], s->game.pos.size, &m))
+    if (!move_from_text(argv[1], s->game.pos.width, s->game.pos.height, &m))
         return fail(reply, "syntax error: invalid move");
     if (!game_play(&s->game, c, m))
         return fail(reply, "illegal move");
@@ -311,11 +312,23 @@ static bool cmd_legal_moves(void *ctx, int argc, char **argv, Reply *reply)
 
 /* ---- board display and analysis ---- */
 
-static void print_file_letters(Reply *reply, int size)
+static void print_file_letters(Reply *reply, int width)
 {
     reply_printf(reply, "\n  ");
-    for (int file = 0; file < size; file++)
+    for (int file = 0; file < width; file++)
         reply_printf(reply, " %c", 'a' + file);
+}
+
+/* A diagram: file letters, the ranks from the top with cells[square], file letters. */
+static void print_diagram(Reply *reply, const Position *pos, const char cells[NUM_SQUARES])
+{
+    print_file_letters(reply, pos->width);
+    for (int rank = pos->height - 1; rank >= 0; rank--) {
+        reply_printf(reply, "\n%2d", rank + 1);
+        for (int file = 0; file < pos->width; file++)
+            reply_printf(reply, " %c", cells[square_at(file, rank)]);
+    }
+    print_file_letters(reply, pos->width);
 }
 
 static bool cmd_showboard(void *ctx, int argc, char **argv, Reply *reply)
@@ -325,13 +338,10 @@ static bool cmd_showboard(void *ctx, int argc, char **argv, Reply *reply)
     (void)argv;
     if (!need_args(argc, 0, reply))
         return false;
-    print_file_letters(reply, pos->size);
-    for (int rank = pos->size - 1; rank >= 0; rank--) {
-        reply_printf(reply, "\n%2d", rank + 1);
-        for (int file = 0; file < pos->size; file++)
-            reply_printf(reply, " %c", position_cell(pos, square_at(file, rank)));
-    }
-    print_file_letters(reply, pos->size);
+    char cells[NUM_SQUARES];
+    for (int sq = 0; sq < NUM_SQUARES; sq++)
+        cells[sq] = position_cell(pos, sq);
+    print_diagram(reply, pos, cells);
     reply_printf(reply, "\n%s to move", color_name(pos->to_move));
     return true;
 }
@@ -374,13 +384,7 @@ static bool cmd_territory(void *ctx, int argc, char **argv, Reply *reply)
         return false;
     char owners[NUM_SQUARES];
     eval_territory_map(pos, owners);
-    print_file_letters(reply, pos->size);
-    for (int rank = pos->size - 1; rank >= 0; rank--) {
-        reply_printf(reply, "\n%2d", rank + 1);
-        for (int file = 0; file < pos->size; file++)
-            reply_printf(reply, " %c", owners[square_at(file, rank)]);
-    }
-    print_file_letters(reply, pos->size);
+    print_diagram(reply, pos, owners);
     return true;
 }
 

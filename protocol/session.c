@@ -20,7 +20,7 @@ bool session_init(Session *session, const SessionOptions *options)
 {
     memset(session, 0, sizeof *session);
     session->options = *options;
-    game_new(&session->game, DEFAULT_SIZE);
+    game_new(&session->game, DEFAULT_SIZE, DEFAULT_SIZE);
     clock_init(&session->clock);
     rng_seed(&session->rng, options->search.seed);
     session->search = search_create(&options->search);

@@ -194,7 +194,7 @@ static uint32_t find_position(Search *s, uint32_t index, Position *at, int depth
 static void prepare_root(Search *s, const Position *pos, bool background)
 {
     uint32_t found = UINT32_MAX;
-    if (s->have_tree && s->root_pos.size == pos->size) {
+    if (s->have_tree && position_same_board(&s->root_pos, pos)) {
         Position at = s->root_pos;
         found = find_position(s, s->root, &at, 0, 4, NO_SQUARE, NO_SQUARE, pos);
     }

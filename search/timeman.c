@@ -108,7 +108,7 @@ double time_budget(const Clock *clock, Color c, const Position *pos, double move
         budget = left / moves_to_go(pos);
         /* The middle game decides Amazons: spend more while much is contested. */
         int empty = bb_count(pos->empty);
-        int squares = pos->size * pos->size;
+        int squares = pos->width * pos->height;
         if (empty > squares * 0.35 && empty < squares * 0.85)
             budget *= 1.5;
         if (clock->byo_stones > 0)

@@ -58,12 +58,13 @@ bool bm_parse(const char *text, Board *b)
         if (*p == '/')
             p++;
     }
-    if (nrows != width || nrows < 4 || p[0] != ' ' || (p[1] != 'w' && p[1] != 'b') || p[2])
+    if (nrows < 4 || width < 4 || p[0] != ' ' || (p[1] != 'w' && p[1] != 'b') || p[2])
         return false;
-    b->size = nrows;
+    b->width = width;
+    b->height = nrows;
     b->side = p[1];
     for (int r = 0; r < nrows; r++)
-        for (int f = 0; f < nrows; f++)
+        for (int f = 0; f < width; f++)
             b->cell[nrows - 1 - r][f] = rows[r][f];
     return true;
 }
@@ -120,16 +121,16 @@ Board bm_after(Board b, char c, const char *move)
 
 bool bm_equal(const Board *a, const Board *b)
 {
-    return a->size == b->size && a->side == b->side && memcmp(a->cell, b->cell, sizeof a->cell) == 0;
+    return a->width == b->width && a->height == b->height && a->side == b->side && memcmp(a->cell, b->cell, sizeof a->cell) == 0;
 }
 
 /* The canonical position text of a board, for messages. */
 char *bm_text(const Board *b)
 {
     Buf t = { 0 };
-    for (int rank = b->size - 1; rank >= 0; rank--) {
+    for (int rank = b->height - 1; rank >= 0; rank--) {
         int run = 0;
-        for (int f = 0; f < b->size; f++) {
+        for (int f = 0; f < b->width; f++) {
             char c = b->cell[rank][f];
             if (c == '.') {
                 run++;
@@ -175,20 +176,20 @@ void bm_check_diagram(const char *body, const Board *b, const char *alphabet,
 {
     size_t n;
     char **lines = pc_split_lines(body, &n);
-    ck_assert_msg(n == (size_t)b->size + 3 + trailer, "%s: %zu lines, expected %d: \"%s\"",
-                  what, n, b->size + 3 + (int)trailer, body);
+    ck_assert_msg(n == (size_t)b->height + 3 + trailer, "%s: %zu lines, expected %d: \"%s\"",
+                  what, n, b->height + 3 + (int)trailer, body);
     ck_assert_msg(lines[0][0] == '\0', "%s: the result should start with a newline", what);
-    check_file_letters(lines[1], b->size, what);
-    check_file_letters(lines[b->size + 2], b->size, what);
-    for (int r = 0; r < b->size; r++) {
-        int rank = b->size - 1 - r;
+    check_file_letters(lines[1], b->width, what);
+    check_file_letters(lines[b->height + 2], b->width, what);
+    for (int r = 0; r < b->height; r++) {
+        int rank = b->height - 1 - r;
         size_t count;
         char **words = pc_split_words(lines[2 + r], &count);
-        ck_assert_msg(count == (size_t)b->size + 1, "%s: rank line \"%s\" has %zu words", what,
+        ck_assert_msg(count == (size_t)b->width + 1, "%s: rank line \"%s\" has %zu words", what,
                       lines[2 + r], count);
         ck_assert_msg(atoi(words[0]) == rank + 1, "%s: rank line \"%s\" should start with %d",
                       what, lines[2 + r], rank + 1);
-        for (int f = 0; f < b->size; f++) {
+        for (int f = 0; f < b->width; f++) {
             const char *cell = words[1 + f];
             char want = b->cell[rank][f];
             ck_assert_msg(strlen(cell) == 1 && strchr(alphabet, cell[0]),

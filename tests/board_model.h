@@ -15,7 +15,7 @@
 
 /* cell[rank][file]: rank 0 is rank 1; '.', 'W', 'B' or 'x'. */
 typedef struct {
-    int size;
+    int width, height;     /* files, ranks */
     char cell[10][10];
     char side;
 } Board;

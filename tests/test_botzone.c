@@ -248,7 +248,7 @@ static void check_converter(void)
     gtp_to_bz(gtp, back);
     ck_assert_str_eq(back, "0 2 0 3 7 3");
     Move m;
-    ck_assert(move_from_text(gtp, SIZE, &m));
+    ck_assert(move_from_text(gtp, SIZE, SIZE, &m));
     bz_text(m, back);
     ck_assert_str_eq(back, "0 2 0 3 7 3");
 }
@@ -259,7 +259,7 @@ static void model_play(Game *model, Color c, const char *line)
     char gtp[LINE_TEXT];
     bz_to_gtp(line, gtp);
     Move m;
-    ck_assert(move_from_text(gtp, SIZE, &m));
+    ck_assert(move_from_text(gtp, SIZE, SIZE, &m));
     ck_assert_msg(game_play(model, c, m), "illegal move for %s: '%s' (%s)",
                   c == WHITE ? "the first mover" : "the second mover", line, gtp);
 }
@@ -291,7 +291,7 @@ static bool random_move(const Game *g, Move *m)
 static void new_game(Game *g)
 {
     memset(g, 0, sizeof *g);
-    game_new(g, SIZE);
+    game_new(g, SIZE, SIZE);
 }
 
 /* Plays up to max random moves from the start; returns how many were played. */

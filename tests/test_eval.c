@@ -12,9 +12,9 @@ static Position mirror(const Position *pos)
 {
     Position m = *pos;
     m.amazons[WHITE] = m.amazons[BLACK] = m.arrows = 0;
-    for (int rank = 0; rank < pos->size; rank++)
-        for (int file = 0; file < pos->size; file++) {
-            int from = square_at(file, rank), to = square_at(file, pos->size - 1 - rank);
+    for (int rank = 0; rank < pos->height; rank++)
+        for (int file = 0; file < pos->width; file++) {
+            int from = square_at(file, rank), to = square_at(file, pos->height - 1 - rank);
             if (bb_test(pos->amazons[WHITE], from))
                 m.amazons[BLACK] |= bb_square(to);
             if (bb_test(pos->amazons[BLACK], from))
@@ -31,7 +31,7 @@ static Position mirror(const Position *pos)
 START_TEST(queen_distance_levels_partition_reached_squares)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     DistanceMap map;
     queen_distances(&pos, &map);
     for (int c = WHITE; c <= BLACK; c++) {
@@ -68,7 +68,7 @@ START_TEST(evaluation_is_antisymmetric_under_colour_mirror)
     rng_seed(&rng, 42);
     for (int game = 0; game < 40; game++) {
         Position pos;
-        position_start(&pos, 6 + game % 5);
+        position_start(&pos, 6 + game % 5, 6 + game % 5);
         int plies = (int)rng_below(&rng, 30);
         for (int i = 0; i < plies; i++) {
             Move m;
@@ -94,7 +94,7 @@ END_TEST
 START_TEST(side_to_move_gets_the_tie_bonus_at_the_start)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     Evaluation e;
     evaluate(&pos, &e);
     ck_assert(!e.separated);

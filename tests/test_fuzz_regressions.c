@@ -185,7 +185,7 @@ START_TEST(test_harness_checks_results)
     static Session s;
     memset(&s, 0, sizeof s);
     s.options.resign_below = -1;
-    game_new(&s.game, 4);
+    game_new(&s.game, 4, 4);
     const Game *g = &s.game;
     static const char board[] = "\n   a b c d\n 4 . B B .\n 3 B . . B\n 2 W . . W\n 1 . W W .\n   a b c d";
     char text[256], *white[] = { "w" }, *depth1[] = { "1" };
@@ -222,10 +222,10 @@ END_TEST
 START_TEST(test_harness_checks_positions_and_games)
 {
     static Game game, other;
-    game_new(&game, 6);
+    game_new(&game, 6, 6);
     ck_assert_ptr_null(fuzz_check_game(&game));
     Move m;
-    ck_assert(move_from_text("b1-b4/e4", 6, &m));
+    ck_assert(move_from_text("b1-b4/e4", 6, 6, &m));
     ck_assert(game_play(&game, WHITE, m));
     ck_assert_ptr_null(fuzz_check_game(&game));
     ck_assert_ptr_null(fuzz_sgf_round_trip(&game, NULL));

@@ -10,7 +10,7 @@
 static void new_game(Game *game, int size)
 {
     memset(game, 0, sizeof *game);
-    game_new(game, size);
+    game_new(game, size, size);
 }
 
 static void game_from_text(Game *game, const char *text)
@@ -24,7 +24,7 @@ static void game_from_text(Game *game, const char *text)
 
 static bool play(Game *game, Color c, const char *text)
 {
-    return game_play(game, c, move_of(text, game->pos.size));
+    return game_play(game, c, move_of(text, game->pos.width, game->pos.height));
 }
 
 static void assert_position_is(const Position *pos, const char *text)
@@ -38,7 +38,7 @@ START_TEST(test_new_game)
     Game game;
     Position start;
     new_game(&game, 8);
-    position_start(&start, 8);
+    position_start(&start, 8, 8);
     ck_assert_int_eq(game.length, 0);
     ck_assert_mem_eq(&game.pos, &start, sizeof start);
     ck_assert_mem_eq(&game.start, &start, sizeof start);
@@ -54,7 +54,7 @@ START_TEST(test_play_legal)
     ck_assert_int_eq(game.length, 1);
     ck_assert_int_eq(game.pos.to_move, BLACK);
     assert_position_is(&game.pos, "3B2B3/10/10/B2W2x2B/10/10/W8W/10/10/6W3 b");
-    ck_assert(move_equal(game.history[0].move, move_of("d1-d7/g7", 10)));
+    ck_assert(move_equal(game.history[0].move, move_of("d1-d7/g7", 10, 10)));
     ck_assert_int_eq(game.history[0].mover, WHITE);
     ck_assert_int_eq(game.history[0].to_move_before, WHITE);
     ck_assert(play(&game, BLACK, "g10-g8/g10"));

@@ -328,7 +328,7 @@ static void expect_generated_move(Game *model, Color c, const char *response, co
     ck_assert_msg(can_move, "'%s' answered '%s' but %s has no legal move", command, body,
                   color_word(c));
     Move m;
-    ck_assert_msg(move_from_text(body, model->pos.size, &m), "'%s' answered a malformed move: '%s'",
+    ck_assert_msg(move_from_text(body, model->pos.width, model->pos.height, &m), "'%s' answered a malformed move: '%s'",
                   command, body);
     char text[MOVE_TEXT_MAX];
     move_to_text(m, text);
@@ -375,7 +375,7 @@ static void time_session(int threads, ClockKind kind, int moves)
     engine_ok(&e, "boardsize 10");
     engine_ok(&e, kind == CLOCK_ABSOLUTE ? "time_settings 600 0 0" : "time_settings 0 1 1");
     Game model;
-    game_new(&model, 10);
+    game_new(&model, 10, 10);
     const double limit = 1000.0 * time_factor();
     double slowest = 0, total = 0;
     for (int i = 0; i < moves; i++) {
@@ -437,7 +437,7 @@ static void instant_session(const char *move_time, int threads, NoTimeKind kind,
     if (kind == NO_TIME_NEARLY_EMPTY)
         engine_ok(&e, "time_settings 600 0 0");
     Game model;
-    game_new(&model, 10);
+    game_new(&model, 10, 10);
     const double limit = INSTANT_MS * time_factor();
     double slowest = 0;
     for (int i = 0; i < moves; i++) {
@@ -509,7 +509,7 @@ static void memory_session(int mib, int threads, const char *seconds, int moves)
     engine_start(&e, args);
     engine_ok(&e, "name");
     Game model;
-    game_new(&model, 10);
+    game_new(&model, 10, 10);
     for (int i = 0; i < moves; i++) {
         Color c = i % 2 ? BLACK : WHITE;
         char command[64];
@@ -681,10 +681,13 @@ static void invalid_position_words(Rand *r, char *board, char *side, const char 
         *why = "unexpected character";
         break;
     }
-    case 3: { /* one rank missing: not square */
+    case 3: { /* only the first three ranks: too few */
         board_text(n, grid, board);
-        *strrchr(board, '/') = '\0';
-        *why = "not square";
+        char *cut = board;
+        for (int ranks = 0; ranks < 3; ranks++)
+            cut = strchr(cut, '/') + 1;
+        cut[-1] = '\0';
+        *why = "too few ranks";
         break;
     }
     case 4: /* side word */
@@ -790,7 +793,7 @@ static void random_command(Engine *e, Rand *r, Game *model, int id, Tally *t)
             random_move_text(r, text, sizeof text);
         snprintf(command, sizeof command, "play %s %s", random_color_word(r, c), text);
         Move m;
-        bool ok = move_from_text(text, model->pos.size, &m) && game_play(model, c, m);
+        bool ok = move_from_text(text, model->pos.width, model->pos.height, &m) && game_play(model, c, m);
         ck_assert_msg(ok || !list.count, "model refused a generated move: %s", command);
         free(expect_kind(e, id, command, ok, t));
         t->plays += ok;
@@ -799,7 +802,7 @@ static void random_command(Engine *e, Rand *r, Game *model, int id, Tally *t)
         random_move_text(r, text, sizeof text);
         snprintf(command, sizeof command, "play %s %s", random_color_word(r, c), text);
         Move m;
-        bool ok = move_from_text(text, model->pos.size, &m) && game_play(model, c, m);
+        bool ok = move_from_text(text, model->pos.width, model->pos.height, &m) && game_play(model, c, m);
         free(expect_kind(e, id, command, ok, t));
         t->plays += ok;
     } else if (roll < 37) { /* malformed moves and colours */
@@ -842,18 +845,25 @@ static void random_command(Engine *e, Rand *r, Game *model, int id, Tally *t)
         static const char *const words[] = { "4", "5", "6", "7", "8", "9", "10", "+6", "07",
                                              "3", "11", "0", "-5", "six", "4.5", "1e1",
                                              "99999999999999999999", "0x8" };
-        const char *word = words[rand_below(r, (int)(sizeof words / sizeof words[0]))];
-        int size = boardsize_expectation(word);
-        snprintf(command, sizeof command, "boardsize %s", word);
-        free(expect_kind(e, id, command, size != 0, t));
-        if (size) {
-            game_new(model, size);
+        int n = (int)(sizeof words / sizeof words[0]);
+        const char *word = words[rand_below(r, n)];
+        /* A third of the time COLUMNS ROWS: a rectangular board. */
+        const char *rows = rand_chance(r, 33) ? words[rand_below(r, n)] : NULL;
+        int width = boardsize_expectation(word), height = rows ? boardsize_expectation(rows) : width;
+        bool valid = width != 0 && height != 0;
+        if (rows)
+            snprintf(command, sizeof command, "boardsize %s %s", word, rows);
+        else
+            snprintf(command, sizeof command, "boardsize %s", word);
+        free(expect_kind(e, id, command, valid, t));
+        if (valid) {
+            game_new(model, width, height);
             t->sizes++;
         }
     } else if (roll < 73) { /* clear_board */
         snprintf(command, sizeof command, "clear_board");
         free(expect_kind(e, id, command, true, t));
-        game_new(model, model->pos.size);
+        game_new(model, model->pos.width, model->pos.height);
     } else if (roll < 88) { /* genmove / reg_genmove */
         bool play = rand_chance(r, 70);
         Color c = random_mover(r, model);
@@ -868,7 +878,7 @@ static void random_command(Engine *e, Rand *r, Game *model, int id, Tally *t)
         static const char *const bad[] = {
             "undo 1",        "genmove",      "play w",          "set_position 4/4/4/4",
             "boardsize",     "clear_board x", "reg_genmove w b", "get_position now",
-            "genmove purple", "Play w a1-a2/a3", "boardsize 6 6",
+            "genmove purple", "Play w a1-a2/a3", "boardsize 6 6 6",
         };
         snprintf(command, sizeof command, "%s", bad[rand_below(r, (int)(sizeof bad / sizeof bad[0]))]);
         free(expect_kind(e, id, command, false, t));
@@ -909,7 +919,7 @@ static void state_session(int threads, uint64_t seed, int count)
     Engine e;
     engine_start(&e, args);
     Game model;
-    game_new(&model, DEFAULT_SIZE);
+    game_new(&model, DEFAULT_SIZE, DEFAULT_SIZE);
     expect_position(&e, &model, "startup");
     Rand r = { seed };
     Tally t = { 0 };

@@ -259,7 +259,7 @@ START_TEST(test_real_match_and_sgf)
 
     int wins_alpha = 0, white_wins = 0;
     Position start;
-    position_start(&start, 6);
+    position_start(&start, 6, 6);
     for (int i = 0; i < GAMES; i++) {
         const Game *g = &games[i];
         const SgfInfo *info = &infos[i];
@@ -333,7 +333,7 @@ START_TEST(test_openings)
         ck_assert_str_eq(infos[i].time_limit, "5");
     }
     Move m1, m2;
-    ck_assert(move_from_text("b1-b4/e4", 6, &m1) && move_from_text("e6-c4/c3", 6, &m2));
+    ck_assert(move_from_text("b1-b4/e4", 6, 6, &m1) && move_from_text("e6-c4/c3", 6, 6, &m2));
     for (int i = 2; i < 4; i++) {
         ck_assert_int_ge(games[i].length, 2);
         ck_assert(move_equal(games[i].history[0].move, m1));

@@ -21,7 +21,7 @@ static Move mv(const char *from, const char *to, const char *arrow)
 static void assert_parses(const char *text, int size, Move expected)
 {
     Move m = { 0, 0, 0 };
-    ck_assert_msg(move_from_text(text, size, &m), "\"%s\" rejected on %dx%d", text, size, size);
+    ck_assert_msg(move_from_text(text, size, size, &m), "\"%s\" rejected on %dx%d", text, size, size);
     ck_assert_msg(move_equal(m, expected), "\"%s\" parsed to %d %d %d, want %d %d %d", text,
                   m.from, m.to, m.arrow, expected.from, expected.to, expected.arrow);
 }
@@ -29,7 +29,7 @@ static void assert_parses(const char *text, int size, Move expected)
 static void assert_rejected(const char *text, int size)
 {
     Move m;
-    ck_assert_msg(!move_from_text(text, size, &m), "\"%s\" accepted on %dx%d", text, size, size);
+    ck_assert_msg(!move_from_text(text, size, size, &m), "\"%s\" accepted on %dx%d", text, size, size);
 }
 
 static void assert_prints(Move m, const char *expected)
@@ -118,6 +118,20 @@ START_TEST(test_parse_board_limits)
 }
 END_TEST
 
+/* On a board of 4 files and 7 ranks, d7 exists and e1 / a8 do not; 7 x 4 the other way round. */
+START_TEST(test_parse_rectangular_limits)
+{
+    Move m;
+    ck_assert(move_from_text("a1-d7/a7", 4, 7, &m));
+    ck_assert(move_equal(m, mv("a1", "d7", "a7")));
+    ck_assert(!move_from_text("a1-e1/a2", 4, 7, &m));
+    ck_assert(!move_from_text("a1-a8/a2", 4, 7, &m));
+    ck_assert(move_from_text("a1-g4/a4", 7, 4, &m));
+    ck_assert(!move_from_text("a1-a5/a2", 7, 4, &m));
+    ck_assert(!move_from_text("a1-h1/a2", 7, 4, &m));
+}
+END_TEST
+
 START_TEST(test_parse_malformed)
 {
     static const char *const bad[] = {
@@ -156,7 +170,7 @@ START_TEST(test_round_trip_all_squares)
                        (uint8_t)square_at(arrow % size, arrow / size) };
             move_to_text(m, text);
             Move back;
-            if (strlen(text) >= MOVE_TEXT_MAX || !move_from_text(text, size, &back) || !move_equal(back, m))
+            if (strlen(text) >= MOVE_TEXT_MAX || !move_from_text(text, size, size, &back) || !move_equal(back, m))
                 ck_abort_msg("\"%s\" did not round-trip on %dx%d", text, size, size);
         }
     }
@@ -175,7 +189,7 @@ START_TEST(test_round_trip_other_forms_print_canonically)
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
         Move m;
         char text[MOVE_TEXT_MAX];
-        ck_assert(move_from_text(forms[i][0], 10, &m));
+        ck_assert(move_from_text(forms[i][0], 10, 10, &m));
         move_to_text(m, text);
         ck_assert_str_eq(text, forms[i][1]);
     }
@@ -193,6 +207,7 @@ Suite *move_suite(void)
     tcase_add_test(tc, test_parse_upper_case);
     tcase_add_test(tc, test_parse_two_digit_ranks);
     tcase_add_test(tc, test_parse_board_limits);
+    tcase_add_test(tc, test_parse_rectangular_limits);
     tcase_add_test(tc, test_parse_malformed);
     tcase_add_loop_test(tc, test_round_trip_all_squares, BOARD_MIN, BOARD_MAX + 1);
     tcase_add_test(tc, test_round_trip_other_forms_print_canonically);

@@ -15,7 +15,7 @@
 /* ---- Independent mailbox reference ---- */
 
 typedef struct {
-    int size;
+    int width, height;
     char cell[BOARD_MAX][BOARD_MAX]; /* [file][rank]: '.', 'W', 'B' or 'x' */
     char to_move;                    /* 'W' or 'B' */
 } Box;
@@ -32,18 +32,20 @@ static char box_other(char side) { return side == 'W' ? 'B' : 'W'; }
 
 static bool box_empty(const Box *b, int f, int r)
 {
-    return f >= 0 && r >= 0 && f < b->size && r < b->size && b->cell[f][r] == '.';
+    return f >= 0 && r >= 0 && f < b->width && r < b->height && b->cell[f][r] == '.';
 }
 
-static void box_start(Box *b, int size)
+/* The start position as the rules describe it (position.h), written out again. */
+static void box_start(Box *b, int width, int height)
 {
-    int k = (size - 1) / 3;
-    const int files[4] = { 0, k, size - 1 - k, size - 1 }, ranks[4] = { k, 0, 0, k };
-    b->size = size;
+    int kc = (width - 1) / 3, kr = (height - 1) / 3;
+    const int files[4] = { 0, kc, width - 1 - kc, width - 1 }, ranks[4] = { kr, 0, 0, kr };
+    b->width = width;
+    b->height = height;
     memset(b->cell, '.', sizeof b->cell);
     for (int i = 0; i < 4; i++) {
         b->cell[files[i]][ranks[i]] = 'W';
-        b->cell[files[i]][size - 1 - ranks[i]] = 'B';
+        b->cell[files[i]][height - 1 - ranks[i]] = 'B';
     }
     b->to_move = 'W';
 }
@@ -60,8 +62,8 @@ static uint32_t key_of(int ff, int fr, int tf, int tr, int af, int ar)
 static uint64_t box_walk(Box *b, char side, int depth, KeyList *keys)
 {
     uint64_t n = 0;
-    for (int f = 0; f < b->size; f++) {
-        for (int r = 0; r < b->size; r++) {
+    for (int f = 0; f < b->width; f++) {
+        for (int r = 0; r < b->height; r++) {
             if (b->cell[f][r] != side)
                 continue;
             for (int d = 0; d < 8; d++) {
@@ -92,13 +94,14 @@ static uint64_t box_walk(Box *b, char side, int depth, KeyList *keys)
 }
 
 /* Fills a box from rows of '.', 'W', 'B', 'x', top rank first. */
-static void box_from_rows(Box *b, const char *const *rows, int size, char to_move)
+static void box_from_rows(Box *b, const char *const *rows, int width, int height, char to_move)
 {
-    b->size = size;
+    b->width = width;
+    b->height = height;
     b->to_move = to_move;
-    for (int f = 0; f < size; f++)
-        for (int r = 0; r < size; r++)
-            b->cell[f][r] = rows[size - 1 - r][f];
+    for (int f = 0; f < width; f++)
+        for (int r = 0; r < height; r++)
+            b->cell[f][r] = rows[height - 1 - r][f];
 }
 
 static uint64_t box_perft(Box *b, int depth)
@@ -130,13 +133,13 @@ static int compare_keys(const void *a, const void *b)
 
 static bool legal(const Position *pos, Color c, const char *text)
 {
-    return is_legal_move(pos, c, move_of(text, pos->size));
+    return is_legal_move(pos, c, move_of(text, pos->width, pos->height));
 }
 
 static bool generated(const Position *pos, Color c, const char *text)
 {
     static MoveList list;
-    Move m = move_of(text, pos->size);
+    Move m = move_of(text, pos->width, pos->height);
     generate_moves(pos, c, &list);
     for (int i = 0; i < list.count; i++)
         if (move_equal(list.moves[i], m))
@@ -166,7 +169,7 @@ static int reach_count(const Position *pos, int file, int rank)
 START_TEST(test_reference_matches_known_10x10)
 {
     Box b;
-    box_start(&b, 10);
+    box_start(&b, 10, 10);
     ck_assert_uint_eq(box_perft(&b, 1), 2176);
     ck_assert_uint_eq(box_perft(&b, 2), 4307152);
 }
@@ -176,7 +179,7 @@ START_TEST(test_perft_10x10)
 {
     static MoveList list;
     Position pos, start;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     start = pos;
     ck_assert_uint_eq(count_moves(&pos, WHITE), 2176);
     ck_assert_uint_eq(count_moves(&pos, BLACK), 2176);
@@ -196,9 +199,9 @@ START_TEST(test_perft_small_sizes_vs_reference)
     int max_depth = size <= 5 ? 3 : 2;
     Position pos, start;
     Box b;
-    position_start(&pos, size);
+    position_start(&pos, size, size);
     start = pos;
-    box_start(&b, size);
+    box_start(&b, size, size);
     for (int depth = 1; depth <= max_depth; depth++) {
         uint64_t expected = box_perft(&b, depth);
         ck_assert_uint_gt(expected, 0);
@@ -206,6 +209,26 @@ START_TEST(test_perft_small_sizes_vs_reference)
                       (unsigned long long)expected);
     }
     ck_assert_mem_eq(&pos, &start, sizeof pos);
+}
+END_TEST
+
+/* perft from rectangular starts (the solver's benchmark boards among them), against the reference. */
+START_TEST(test_perft_rectangular_vs_reference)
+{
+    static const int shapes[][2] = { { 4, 5 }, { 5, 4 }, { 4, 6 }, { 6, 4 }, { 5, 6 }, { 6, 5 },
+                                     { 4, 7 }, { 7, 4 }, { 10, 4 }, { 4, 10 }, { 9, 6 } };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        int width = shapes[i][0], height = shapes[i][1];
+        Position pos;
+        Box b;
+        position_start(&pos, width, height);
+        box_start(&b, width, height);
+        for (int depth = 1; depth <= (width * height <= 30 ? 3 : 2); depth++) {
+            uint64_t expected = box_perft(&b, depth);
+            ck_assert_msg(perft(&pos, depth) == expected, "%dx%d depth %d: want %llu", width, height,
+                          depth, (unsigned long long)expected);
+        }
+    }
 }
 END_TEST
 
@@ -221,9 +244,9 @@ START_TEST(test_perft_midgame_vs_reference)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Position pos = parse(cases[i].text);
         Box b;
-        box_from_rows(&b, cases[i].rows, pos.size, cases[i].to_move);
-        for (int f = 0; f < pos.size; f++)
-            for (int r = 0; r < pos.size; r++)
+        box_from_rows(&b, cases[i].rows, pos.width, pos.height, cases[i].to_move);
+        for (int f = 0; f < pos.width; f++)
+            for (int r = 0; r < pos.height; r++)
                 ck_assert_int_eq(position_cell(&pos, square_at(f, r)), b.cell[f][r]);
         for (int depth = 1; depth <= 2; depth++)
             ck_assert_uint_eq(perft(&pos, depth), box_perft(&b, depth));
@@ -245,8 +268,8 @@ START_TEST(test_random_games_vs_reference)
     for (int game = 0; game < 10; game++) {
         Position pos;
         Box b;
-        position_start(&pos, size);
-        box_start(&b, size);
+        position_start(&pos, size, size);
+        box_start(&b, size, size);
         for (;;) {
             for (int f = 0; f < size; f++)
                 for (int r = 0; r < size; r++)
@@ -295,7 +318,7 @@ END_TEST
 START_TEST(test_queen_targets_empty_board)
 {
     int size = _i;
-    Bitboard board = bb_board_mask(size);
+    Bitboard board = bb_board_mask(size, size);
     for (int f = 0; f < size; f++) {
         for (int r = 0; r < size; r++) {
             int expected = 0;
@@ -339,7 +362,7 @@ START_TEST(test_corners_and_edges)
     };
     Box b;
     pos = parse("B8B/10/10/10/10/10/10/W9/10/9W w");
-    box_from_rows(&b, rows10, 10, 'W');
+    box_from_rows(&b, rows10, 10, 10, 'W');
     ck_assert_uint_eq(count_moves(&pos, WHITE), box_walk(&b, 'W', 1, NULL));
     assert_illegal(&pos, WHITE, "j1-a2/a3");  /* east off j1 */
     assert_illegal(&pos, WHITE, "j1-a4/a5");  /* north-east off j1 */
@@ -350,7 +373,7 @@ START_TEST(test_corners_and_edges)
     /* The same on a small board, where several padding columns follow each rank. */
     static const char *const rows5[] = { "....B", ".....", ".....", ".....", "....W" };
     pos = parse("4B/5/5/5/4W w");
-    box_from_rows(&b, rows5, 5, 'W');
+    box_from_rows(&b, rows5, 5, 5, 'W');
     ck_assert_uint_eq(count_moves(&pos, WHITE), box_walk(&b, 'W', 1, NULL));
     assert_illegal(&pos, WHITE, "e1-a2/a1");
     assert_illegal(&pos, WHITE, "e1-e2/a3");
@@ -411,7 +434,7 @@ END_TEST
 START_TEST(test_is_legal_move_rejections)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     assert_legal(&pos, WHITE, "d1-d7/g7");
     assert_illegal(&pos, BLACK, "d1-d7/g7");   /* wrong colour's amazon */
     assert_illegal(&pos, WHITE, "d10-d2/g2");  /* black's amazon, white to play */
@@ -504,6 +527,7 @@ Suite *movegen_suite(void)
     tcase_add_test(tc, test_perft_10x10);
     tcase_add_loop_test(tc, test_perft_small_sizes_vs_reference, BOARD_MIN, 10);
     tcase_add_test(tc, test_perft_midgame_vs_reference);
+    tcase_add_test(tc, test_perft_rectangular_vs_reference);
     tcase_add_loop_test(tc, test_random_games_vs_reference, BOARD_MIN, BOARD_MAX + 1);
     suite_add_tcase(s, tc);
     return s;

@@ -9,13 +9,13 @@
 static const char START_10[] = "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w";
 
 /* The start rule, written out directly: which piece stands on (file, rank). */
-static char expected_start_cell(int size, int file, int rank)
+static char expected_start_cell(int width, int height, int file, int rank)
 {
-    int k = (size - 1) / 3;
+    int kc = (width - 1) / 3, kr = (height - 1) / 3;
     for (int flip = 0; flip < 2; flip++) {
-        int r = flip ? size - 1 - rank : rank;
-        if ((file == 0 && r == k) || (file == k && r == 0) || (file == size - 1 - k && r == 0)
-            || (file == size - 1 && r == k))
+        int r = flip ? height - 1 - rank : rank;
+        if ((file == 0 && r == kr) || (file == kc && r == 0) || (file == width - 1 - kc && r == 0)
+            || (file == width - 1 && r == kr))
             return flip ? 'B' : 'W';
     }
     return '.';
@@ -24,7 +24,7 @@ static char expected_start_cell(int size, int file, int rank)
 /* Checks the redundant fields of a position against each other. */
 static void assert_consistent(const Position *pos)
 {
-    ck_assert(pos->board == bb_board_mask(pos->size));
+    ck_assert(pos->board == bb_board_mask(pos->width, pos->height));
     ck_assert(pos->empty == (pos->board & ~(pos->amazons[WHITE] | pos->amazons[BLACK] | pos->arrows)));
     ck_assert((pos->amazons[WHITE] & pos->amazons[BLACK]) == 0);
     ck_assert((pos->arrows & (pos->amazons[WHITE] | pos->amazons[BLACK])) == 0);
@@ -36,8 +36,8 @@ static void assert_consistent(const Position *pos)
 static void scrambled_position(Position *pos)
 {
     Move m;
-    position_start(pos, 7);
-    ck_assert(move_from_text("c1-c5/e3", 7, &m));
+    position_start(pos, 7, 7);
+    ck_assert(move_from_text("c1-c5/e3", 7, 7, &m));
     position_make(pos, m);
 }
 
@@ -87,26 +87,52 @@ static void grid_text(const char *const *rows, int size, char side, char *out)
     *out = '\0';
 }
 
+/* Every width x height from 4 to 10: _i runs over the 49 shapes. */
 START_TEST(test_start_every_size)
 {
-    int size = _i;
-    Position pos;
-    position_start(&pos, size);
-    ck_assert_int_eq(pos.size, size);
+    int width = BOARD_MIN + _i % 7, height = BOARD_MIN + _i / 7;
+    Position pos, parsed;
+    position_start(&pos, width, height);
+    ck_assert_int_eq(pos.width, width);
+    ck_assert_int_eq(pos.height, height);
     ck_assert_int_eq(pos.to_move, WHITE);
     ck_assert(pos.arrows == 0);
     ck_assert_int_eq(bb_count(pos.amazons[WHITE]), 4);
     ck_assert_int_eq(bb_count(pos.amazons[BLACK]), 4);
-    for (int file = 0; file < size; file++)
-        for (int rank = 0; rank < size; rank++)
-            ck_assert_msg(position_cell(&pos, square_at(file, rank)) == expected_start_cell(size, file, rank),
-                          "size %d file %d rank %d", size, file, rank);
+    for (int file = 0; file < width; file++)
+        for (int rank = 0; rank < height; rank++)
+            ck_assert_msg(position_cell(&pos, square_at(file, rank))
+                              == expected_start_cell(width, height, file, rank),
+                          "%dx%d file %d rank %d", width, height, file, rank);
     for (int sq = 0; sq < NUM_SQUARES; sq++) {
-        bool on_board = square_file(sq) < size && square_rank(sq) < size;
-        ck_assert_msg(bb_test(pos.board, sq) == on_board, "size %d square %d", size, sq);
+        bool on_board = square_file(sq) < width && square_rank(sq) < height;
+        ck_assert_msg(bb_test(pos.board, sq) == on_board, "%dx%d square %d", width, height, sq);
     }
-    ck_assert_int_eq(bb_count(pos.empty), size * size - 8);
+    ck_assert_int_eq(bb_count(pos.empty), width * height - 8);
     assert_consistent(&pos);
+    char text[POSITION_TEXT_MAX];
+    position_to_text(&pos, text);
+    ck_assert_ptr_null(position_from_text(&parsed, text));
+    ck_assert_mem_eq(&parsed, &pos, sizeof pos);
+}
+END_TEST
+
+/* The published 6x5 layout (6 columns, 5 rows): White a2 b1 e1 f2, Black a4 b5 e5 f4. */
+START_TEST(test_start_rectangular_texts)
+{
+    static const struct { int width, height; const char *text; } cases[] = {
+        { 6, 5, "1B2B1/B4B/6/W4W/1W2W1 w" },
+        { 5, 6, "1B1B1/B3B/5/5/W3W/1W1W1 w" },
+        { 4, 7, "1BB1/4/B2B/4/W2W/4/1WW1 w" },
+        { 10, 4, "3B2B3/B8B/W8W/3W2W3 w" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position pos;
+        char out[POSITION_TEXT_MAX];
+        position_start(&pos, cases[i].width, cases[i].height);
+        position_to_text(&pos, out);
+        ck_assert_str_eq(out, cases[i].text);
+    }
 }
 END_TEST
 
@@ -122,7 +148,7 @@ START_TEST(test_start_texts)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         Position pos, parsed;
         char out[POSITION_TEXT_MAX];
-        position_start(&pos, cases[i].size);
+        position_start(&pos, cases[i].size, cases[i].size);
         position_to_text(&pos, out);
         ck_assert_str_eq(out, cases[i].text);
         ck_assert_ptr_null(position_from_text(&parsed, cases[i].text));
@@ -154,7 +180,8 @@ START_TEST(test_text_contents)
 {
     Position pos;
     ck_assert_ptr_null(position_from_text(&pos, "Wx2/1B2/4/3x b"));
-    ck_assert_int_eq(pos.size, 4);
+    ck_assert_int_eq(pos.width, 4);
+    ck_assert_int_eq(pos.height, 4);
     ck_assert_int_eq(pos.to_move, BLACK);
     ck_assert_int_eq(position_cell(&pos, square_at(0, 3)), 'W');
     ck_assert_int_eq(position_cell(&pos, square_at(1, 3)), 'x');
@@ -210,9 +237,9 @@ START_TEST(test_text_rejects)
     static const char *const bad[] = {
         "",
         " w",
-        /* not square: 5 ranks of 4, 4 ranks of 5 */
-        "1BB1/B2B/4/W2W/1WW1 w",
-        "1B1B1/B3B/W3W/1W1W1 w",
+        /* fewer than 4 ranks or files */
+        "1BB1/B2B/1WW1 w",
+        "1B1/B1W/W1W/1W1 w",
         /* ranks of different widths */
         "1BB1/B2B/W3W/1WW1 w",
         "1BB1/B1B/W2W/1WW1 w",
@@ -288,7 +315,7 @@ START_TEST(test_make_unmake_random_games)
     Position pos, history[BOARD_MAX * BOARD_MAX];
     Move played[BOARD_MAX * BOARD_MAX];
     uint32_t seed = 12345u + (uint32_t)size;
-    position_start(&pos, size);
+    position_start(&pos, size, size);
     int plies = 0;
     for (;;) {
         generate_moves(&pos, pos.to_move, &list);
@@ -334,9 +361,9 @@ START_TEST(test_arrow_on_vacated_square)
 {
     Position pos, start, expected;
     Move m;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     start = pos;
-    ck_assert(move_from_text("d1-d7/d1", 10, &m));
+    ck_assert(move_from_text("d1-d7/d1", 10, 10, &m));
     position_make(&pos, m);
     ck_assert_int_eq(position_cell(&pos, m.from), 'x');
     ck_assert_int_eq(position_cell(&pos, m.to), 'W');
@@ -356,7 +383,7 @@ START_TEST(test_make_black_move)
     Move m;
     ck_assert_ptr_null(position_from_text(&pos, "1BB1/B2B/W2W/1WW1 b"));
     Position before = pos;
-    ck_assert(move_from_text("a3-b2/a3", 4, &m));
+    ck_assert(move_from_text("a3-b2/a3", 4, 4, &m));
     position_make(&pos, m);
     ck_assert_ptr_null(position_from_text(&expected, "1BB1/x2B/WB1W/1WW1 w"));
     ck_assert_mem_eq(&pos, &expected, sizeof pos);
@@ -384,8 +411,9 @@ Suite *position_suite(void)
 {
     Suite *s = suite_create("position");
     TCase *tc = tcase_create("start");
-    tcase_add_loop_test(tc, test_start_every_size, BOARD_MIN, BOARD_MAX + 1);
+    tcase_add_loop_test(tc, test_start_every_size, 0, 49);
     tcase_add_test(tc, test_start_texts);
+    tcase_add_test(tc, test_start_rectangular_texts);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("text");

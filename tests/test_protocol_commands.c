@@ -95,7 +95,8 @@ START_TEST(test_boardsize_every_size)
         EXPECT_OK(&rs, base, "");
         const char *text = EXPECT_OK(&rs, base + 1, bm_start_text(size));
         Board b = bm_of(text);
-        ck_assert_int_eq(b.size, size);
+        ck_assert_int_eq(b.width, size);
+        ck_assert_int_eq(b.height, size);
         bm_check_showboard(EXPECT_OK(&rs, base + 2, NULL), &b);
         bm_check_territory(EXPECT_OK(&rs, base + 3, NULL), &b);
         size_t white = pc_count_words(EXPECT_OK(&rs, base + 4, NULL));
@@ -113,6 +114,40 @@ START_TEST(test_boardsize_every_size)
         EXPECT_OK(&rs, base + 9, bm_start_text(size));
         EXPECT_ERROR(&rs, base + 10, "cannot undo");
     }
+}
+END_TEST
+
+/* boardsize COLUMNS ROWS: every command follows the board's shape. */
+START_TEST(test_boardsize_rectangular)
+{
+    Responses rs = pc_gtp("boardsize 6 5\nget_position\nshowboard\nterritory\nlegal_moves\nperft 1\n"
+                          "play w b1-b4/d2\nget_position\nplay b a4-a5/a3\nplay b a4-g4/a3\n"
+                          "clear_board\nget_position\nboardsize 4 7\nget_position\ngenmove w\n"
+                          "set_position 1BB1/B2B/W2W/1WW1/4 w\nget_position\n");
+    EXPECT_COUNT(&rs, 17);
+    EXPECT_OK(&rs, 0, "");
+    Board b = bm_of(EXPECT_OK(&rs, 1, "1B2B1/B4B/6/W4W/1W2W1 w"));
+    ck_assert_int_eq(b.width, 6);
+    ck_assert_int_eq(b.height, 5);
+    bm_check_showboard(EXPECT_OK(&rs, 2, NULL), &b);
+    bm_check_territory(EXPECT_OK(&rs, 3, NULL), &b);
+    size_t moves = pc_count_words(EXPECT_OK(&rs, 4, NULL));
+    ck_assert_uint_eq(moves, strtoull(EXPECT_OK(&rs, 5, NULL), NULL, 10));
+    EXPECT_OK(&rs, 6, "");
+    b = bm_after(b, 'W', "b1-b4/d2");
+    EXPECT_BOARD(&rs, 7, &b);
+    EXPECT_OK(&rs, 8, "");          /* a5 is on a board of 5 ranks */
+    EXPECT_ERROR(&rs, 9, "syntax error: invalid move"); /* file g is not, with 6 files */
+    EXPECT_OK(&rs, 10, "");
+    EXPECT_OK(&rs, 11, "1B2B1/B4B/6/W4W/1W2W1 w");
+    EXPECT_OK(&rs, 12, "");
+    b = bm_of(EXPECT_OK(&rs, 13, "1BB1/4/B2B/4/W2W/4/1WW1 w"));
+    const char *move = EXPECT_OK(&rs, 14, NULL);
+    b = bm_after(b, 'W', move);      /* a legal, canonical move of the 4 x 7 board */
+    EXPECT_OK(&rs, 15, "");
+    Board set = bm_of(EXPECT_OK(&rs, 16, "1BB1/B2B/W2W/1WW1/4 w"));
+    ck_assert_int_eq(set.width, 4);
+    ck_assert_int_eq(set.height, 5);
 }
 END_TEST
 
@@ -627,6 +662,7 @@ Suite *protocol_commands_suite(void)
     tcase_set_timeout(commands, 60);
     tcase_add_test(commands, test_administrative_commands);
     tcase_add_test(commands, test_boardsize_every_size);
+    tcase_add_test(commands, test_boardsize_rectangular);
     tcase_add_test(commands, test_boardsize_resets_game);
     tcase_add_test(commands, test_showboard_and_territory_midgame);
     tcase_add_test(commands, test_play_notations);

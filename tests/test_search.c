@@ -73,8 +73,9 @@ static void check_random_positions(int threads, int count)
     int searched = 0;
     for (int i = 0; i < count; i++) {
         Position pos;
-        position_start(&pos, BOARD_MIN + i % (BOARD_MAX - BOARD_MIN + 1));
-        int plies = (int)rng_below(&rng, (uint32_t)(pos.size * pos.size));
+        int size = BOARD_MIN + i % (BOARD_MAX - BOARD_MIN + 1);
+        position_start(&pos, size, size);
+        int plies = (int)rng_below(&rng, (uint32_t)(size * size));
         for (int p = 0; p < plies; p++) {
             Move m;
             if (!random_move(&pos, &rng, &m))
@@ -111,7 +112,7 @@ END_TEST
 START_TEST(same_seed_same_moves)
 {
     Position pos;
-    position_start(&pos, 8);
+    position_start(&pos, 8, 8);
     Move first[6];
     for (int run = 0; run < 2; run++) {
         Search *s = make_search(1, 16, 12345);
@@ -133,7 +134,7 @@ END_TEST
 START_TEST(small_memory_cap_still_gives_a_legal_move)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     Search *s = make_search(1, 1, 5);
     SearchResult r = think(s, &pos, 30000);
     ck_assert_int_eq(r.iterations, 30000);
@@ -146,7 +147,7 @@ END_TEST
 START_TEST(zero_time_still_gives_a_legal_move)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     Search *s = make_search(1, 16, 5);
     SearchLimits limits = { .seconds = 0, .iterations = 0 };
     SearchResult r = search_run(s, &pos, &limits);
@@ -176,7 +177,7 @@ START_TEST(baseline_players_play_legal_moves)
     Rng rng;
     rng_seed(&rng, 8);
     Position pos;
-    position_start(&pos, 6);
+    position_start(&pos, 6, 6);
     for (int ply = 0; ply < 40; ply++) {
         Move m;
         bool has = ply % 2 ? greedy_player_move(&pos, &rng, &m) : random_player_move(&pos, &rng, &m);
@@ -234,7 +235,7 @@ END_TEST
 START_TEST(budget_stays_inside_the_clock)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     Clock clock;
     clock_init(&clock);
     ck_assert_double_eq_tol(time_budget(&clock, WHITE, &pos, 2.0, 0.05), 1.95, 1e-9);
@@ -257,7 +258,7 @@ END_TEST
 START_TEST(time_left_alone_clocks_only_the_colour_it_names)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     Clock clock;
     clock_init(&clock);
     ck_assert(clock_time_left(&clock, WHITE, 30, 0));
@@ -276,7 +277,7 @@ END_TEST
 START_TEST(spent_time_moves_the_clock_into_byo_yomi)
 {
     Position pos;
-    position_start(&pos, 10);
+    position_start(&pos, 10, 10);
     Clock clock;
     clock_init(&clock);
     clock_settings(&clock, 10, 5, 2);

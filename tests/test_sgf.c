@@ -13,7 +13,8 @@
 
 static void assert_same_position(const Position *a, const Position *b)
 {
-    ck_assert_int_eq(a->size, b->size);
+    ck_assert_int_eq(a->width, b->width);
+    ck_assert_int_eq(a->height, b->height);
     ck_assert_int_eq(a->to_move, b->to_move);
     ck_assert(a->amazons[WHITE] == b->amazons[WHITE]);
     ck_assert(a->amazons[BLACK] == b->amazons[BLACK]);
@@ -86,8 +87,8 @@ START_TEST(test_point_notation)
 {
     Game game;
     memset(&game, 0, sizeof game);
-    game_new(&game, 10);
-    ck_assert(game_play(&game, WHITE, move_of("d1-d7/g7", 10)));
+    game_new(&game, 10, 10);
+    ck_assert(game_play(&game, WHITE, move_of("d1-d7/g7", 10, 10)));
     char *text = sgf_write(&game, NULL);
     ck_assert_ptr_nonnull(text);
     ck_assert_msg(strstr(text, ";W[djddgd]") != NULL, "%s", text);
@@ -106,15 +107,37 @@ END_TEST
 
 START_TEST(test_round_trip_every_size)
 {
-    for (int size = BOARD_MIN; size <= BOARD_MAX; size++)
-        for (uint64_t seed = 1; seed <= 3; seed++) {
-            Game game;
-            memset(&game, 0, sizeof game);
-            game_new(&game, size);
-            play_random(&game, seed * 100 + (uint64_t)size, MAX_GAME_MOVES);
-            ck_assert(game_is_over(&game));
-            assert_round_trip(&game, NULL);
-        }
+    for (int width = BOARD_MIN; width <= BOARD_MAX; width++)
+        for (int height = BOARD_MIN; height <= BOARD_MAX; height++)
+            for (uint64_t seed = 1; seed <= (width == height ? 3u : 1u); seed++) {
+                Game game;
+                memset(&game, 0, sizeof game);
+                game_new(&game, width, height);
+                play_random(&game, seed * 100 + (uint64_t)(width * 16 + height), MAX_GAME_MOVES);
+                ck_assert(game_is_over(&game));
+                assert_round_trip(&game, NULL);
+            }
+}
+END_TEST
+
+/* SZ[C:R]: columns, rows; points count rows from the top of the R rows. */
+START_TEST(test_rectangular_size_property)
+{
+    Game game;
+    game_new(&game, 6, 5);
+    ck_assert(game_play(&game, WHITE, move_of("b1-b4/d2", 6, 5)));
+    char *text = sgf_write(&game, NULL);
+    ck_assert_ptr_nonnull(strstr(text, "SZ[6:5]"));
+    ck_assert_ptr_nonnull(strstr(text, "W[bebbdd]")); /* b1 is row e from the top of 5 */
+    free(text);
+    const char *record = "(;GM[18]SZ[4:7]AW[ad][bg]AB[aa][dc];W[bgbfbe])";
+    Game read;
+    ck_assert_ptr_null(sgf_parse(record, strlen(record), 0, &read, NULL, NULL));
+    ck_assert_int_eq(read.pos.width, 4);
+    ck_assert_int_eq(read.pos.height, 7);
+    ck_assert_int_eq(position_cell(&read.pos, square_at(1, 1)), 'W'); /* b2 */
+    ck_assert_int_eq(position_cell(&read.pos, square_at(1, 2)), 'x'); /* b3 */
+    ck_assert_int_eq(position_cell(&read.pos, square_at(3, 4)), 'B'); /* d5: row c from the top */
 }
 END_TEST
 
@@ -148,10 +171,10 @@ START_TEST(test_round_trip_out_of_turn)
 {
     Game game;
     memset(&game, 0, sizeof game);
-    game_new(&game, 10);
-    ck_assert(game_play(&game, BLACK, move_of("d10-d4/g4", 10)));
-    ck_assert(game_play(&game, BLACK, move_of("d4-e5/d4", 10)));
-    ck_assert(game_play(&game, WHITE, move_of("d1-d3/d1", 10)));
+    game_new(&game, 10, 10);
+    ck_assert(game_play(&game, BLACK, move_of("d10-d4/g4", 10, 10)));
+    ck_assert(game_play(&game, BLACK, move_of("d4-e5/d4", 10, 10)));
+    ck_assert(game_play(&game, WHITE, move_of("d1-d3/d1", 10, 10)));
     assert_round_trip(&game, NULL);
 }
 END_TEST
@@ -166,9 +189,9 @@ START_TEST(test_default_start)
     assert_same_position(&game.start, &expected);
     ck_assert_int_eq(game.length, 2);
     ck_assert_int_eq(game.history[0].mover, BLACK);
-    ck_assert(move_equal(game.history[0].move, move_of("d1-d7/g7", 10)));
+    ck_assert(move_equal(game.history[0].move, move_of("d1-d7/g7", 10, 10)));
     ck_assert_int_eq(game.history[1].mover, WHITE);
-    ck_assert(move_equal(game.history[1].move, move_of("d10-e9/e5", 10)));
+    ck_assert(move_equal(game.history[1].move, move_of("d10-e9/e5", 10, 10)));
     ck_assert_int_eq(game.pos.to_move, BLACK);
 
     /* No SZ means 10x10; no moves at all still gives the default, Black to move. */
@@ -185,7 +208,7 @@ START_TEST(test_default_start)
         snprintf(text, sizeof text, "(;GM[18]SZ[%d])", size);
         parse_ok(text, 0, &game, NULL);
         Position start;
-        position_start(&start, size);
+        position_start(&start, size, size);
         ck_assert(game.start.amazons[BLACK] == start.amazons[WHITE]);
         ck_assert(game.start.amazons[WHITE] == start.amazons[BLACK]);
         ck_assert(game.start.arrows == 0);
@@ -208,7 +231,7 @@ START_TEST(test_move_number_limit)
 {
     Game full;
     memset(&full, 0, sizeof full);
-    game_new(&full, 8);
+    game_new(&full, 8, 8);
     play_random(&full, 42, 12);
     ck_assert_int_eq(full.length, 12);
     char *text = sgf_write(&full, NULL);
@@ -234,9 +257,9 @@ START_TEST(test_robust_reading)
     Game game, expected;
     SgfInfo info;
     memset(&expected, 0, sizeof expected);
-    game_new(&expected, 10);
-    ck_assert(game_play(&expected, WHITE, move_of("d1-d7/g7", 10)));
-    ck_assert(game_play(&expected, BLACK, move_of("g10-g8/g10", 10)));
+    game_new(&expected, 10, 10);
+    ck_assert(game_play(&expected, WHITE, move_of("d1-d7/g7", 10, 10)));
+    ck_assert(game_play(&expected, BLACK, move_of("g10-g8/g10", 10, 10)));
 
     /* White space everywhere, unknown and decorated properties, escapes, CR LF, BOM. */
     parse_ok("\xEF\xBB\xBF  (\r\n ; FF [4] GaMe[18] SZ [ 10 ] AP[some:1.0] XYZ[a\\]b][c]\n"
@@ -257,7 +280,8 @@ START_TEST(test_robust_reading)
     assert_same_game(&game, &expected);
     ck_assert_int_eq(collection[end], '\n');
     ck_assert_ptr_null(sgf_parse(collection + end, strlen(collection + end), 0, &game, NULL, NULL));
-    ck_assert_int_eq(game.start.size, 6);
+    ck_assert_int_eq(game.start.width, 6);
+    ck_assert_int_eq(game.start.height, 6);
 
     /* Variations: the main line is the first one at every branch. */
     parse_ok("(;GM[18]SZ[10]AW[dj][gj][ag][jg]AB[da][ga][ad][jd]PL[W]"
@@ -327,7 +351,7 @@ START_TEST(test_rejects_every_truncation)
 {
     Game game;
     memset(&game, 0, sizeof game);
-    game_new(&game, 6);
+    game_new(&game, 6, 6);
     play_random(&game, 3, 6);
     SgfInfo info;
     sgf_info_clear(&info);
@@ -352,7 +376,10 @@ START_TEST(test_rejects_header)
     rejected("(;GM[18]SZ[19])", "SZ 19", "SZ");
     rejected("(;GM[18]SZ[0])", "SZ 0", "SZ");
     rejected("(;GM[18]SZ[six])", "SZ text", "SZ");
-    rejected("(;GM[18]SZ[6:7])", "rectangular board", "square");
+    rejected("(;GM[18]SZ[6:11])", "SZ 6:11", "SZ");
+    rejected("(;GM[18]SZ[3:7])", "SZ 3:7", "SZ");
+    rejected("(;GM[18]SZ[6:])", "SZ 6:", "SZ");
+    rejected("(;GM[18]SZ[:6])", "SZ :6", "SZ");
     rejected("(;GM[18]SZ[-6])", "negative SZ", "SZ");
 }
 END_TEST
@@ -432,7 +459,7 @@ START_TEST(test_load_file)
 {
     Game game;
     memset(&game, 0, sizeof game);
-    game_new(&game, 7);
+    game_new(&game, 7, 7);
     play_random(&game, 9, 10);
     char *text = sgf_write(&game, NULL);
     char path[] = "/tmp/test_sgf_XXXXXX";
@@ -458,6 +485,7 @@ Suite *sgf_suite(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, test_point_notation);
     tcase_add_test(tc, test_round_trip_every_size);
+    tcase_add_test(tc, test_rectangular_size_property);
     tcase_add_test(tc, test_round_trip_position_and_info);
     tcase_add_test(tc, test_round_trip_out_of_turn);
     tcase_add_test(tc, test_default_start);

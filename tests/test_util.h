@@ -16,11 +16,11 @@ static inline Position parse(const char *text)
     return pos;
 }
 
-/* A move from its text on an n x n board; the test fails if it is malformed. */
-static inline Move move_of(const char *text, int size)
+/* A move from its text on a width x height board; the test fails if it is malformed. */
+static inline Move move_of(const char *text, int width, int height)
 {
     Move m;
-    ck_assert_msg(move_from_text(text, size, &m), "bad move text \"%s\"", text);
+    ck_assert_msg(move_from_text(text, width, height, &m), "bad move text \"%s\"", text);
     return m;
 }
 

@@ -12,12 +12,12 @@
 /* Everything a Position promises: sizes, disjoint pieces on the board, counts, hash. */
 FUZZ_API const char *fuzz_check_position(const Position *pos)
 {
-    if (pos->size < BOARD_MIN || pos->size > BOARD_MAX)
-        return fuzz_fail("position: size %d out of range", pos->size);
+    if (pos->width < BOARD_MIN || pos->width > BOARD_MAX || pos->height < BOARD_MIN || pos->height > BOARD_MAX)
+        return fuzz_fail("position: size %dx%d out of range", pos->width, pos->height);
     if (pos->to_move != WHITE && pos->to_move != BLACK)
         return fuzz_fail("position: side to move %d", (int)pos->to_move);
-    if (pos->board != bb_board_mask(pos->size))
-        return fuzz_fail("position: board mask does not match size %d", pos->size);
+    if (pos->board != bb_board_mask(pos->width, pos->height))
+        return fuzz_fail("position: board mask does not match size %dx%d", pos->width, pos->height);
     Bitboard w = pos->amazons[WHITE], b = pos->amazons[BLACK], x = pos->arrows;
     if ((w & b) || (w & x) || (b & x))
         return fuzz_fail("position: two pieces on one square");
@@ -37,7 +37,7 @@ FUZZ_API const char *fuzz_check_position(const Position *pos)
 
 FUZZ_API const char *fuzz_same_position(const char *what, const Position *a, const Position *b)
 {
-    if (a->size != b->size || a->to_move != b->to_move || a->amazons[WHITE] != b->amazons[WHITE]
+    if (!position_same_board(a, b) || a->to_move != b->to_move || a->amazons[WHITE] != b->amazons[WHITE]
         || a->amazons[BLACK] != b->amazons[BLACK] || a->arrows != b->arrows
         || a->board != b->board || a->empty != b->empty || a->hash != b->hash) {
         char ta[POSITION_TEXT_MAX], tb[POSITION_TEXT_MAX];

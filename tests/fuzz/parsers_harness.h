@@ -194,7 +194,7 @@ FUZZ_API const char *fuzz_move_case(const char *text)
     Move first = { 0, 0, 0 };
     for (int size = BOARD_MIN; size <= BOARD_MAX; size++) {
         Move m, back;
-        if (!move_from_text(text, size, &m)) {
+        if (!move_from_text(text, size, size, &m)) {
             if (parsed_smaller)
                 return fuzz_fail("move \"%s\" parses on a smaller board but not on %dx%d", text, size, size);
             continue;
@@ -213,7 +213,7 @@ FUZZ_API const char *fuzz_move_case(const char *text)
         move_to_text(m, canonical);
         if (strlen(canonical) >= MOVE_TEXT_MAX)
             return fuzz_fail("move text \"%s\" overflows MOVE_TEXT_MAX", canonical);
-        if (!move_from_text(canonical, size, &back))
+        if (!move_from_text(canonical, size, size, &back))
             return fuzz_fail("move \"%s\" printed as \"%s\", which is rejected on %dx%d", text,
                              canonical, size, size);
         if (!move_equal(m, back))

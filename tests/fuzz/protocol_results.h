@@ -38,10 +38,11 @@ FUZZ_API bool fuzz_parse_color(const char *word, Color *c)
  * top, file letters; `cell` receives each square's character.
  * Returns the text after the diagram, or NULL (with fuzz_message set).
  */
-FUZZ_API const char *fuzz_read_diagram(const char *text, int size, char cell[BOARD_MAX][BOARD_MAX])
+FUZZ_API const char *fuzz_read_diagram(const char *text, int width, int height,
+                                       char cell[BOARD_MAX][BOARD_MAX])
 {
     char letters[3 * BOARD_MAX + 4] = "\n  ";
-    for (int f = 0; f < size; f++)
+    for (int f = 0; f < width; f++)
         sprintf(letters + 3 + 2 * f, " %c", 'a' + f);
     size_t n = strlen(letters);
     if (strncmp(text, letters, n) != 0) {
@@ -49,7 +50,7 @@ FUZZ_API const char *fuzz_read_diagram(const char *text, int size, char cell[BOA
         return NULL;
     }
     text += n;
-    for (int rank = size; rank >= 1; rank--) {
+    for (int rank = height; rank >= 1; rank--) {
         char label[16];
         snprintf(label, sizeof label, "\n%2d", rank);
         if (strncmp(text, label, 3) != 0) {
@@ -57,7 +58,7 @@ FUZZ_API const char *fuzz_read_diagram(const char *text, int size, char cell[BOA
             return NULL;
         }
         text += 3;
-        for (int f = 0; f < size; f++, text += 2) {
+        for (int f = 0; f < width; f++, text += 2) {
             if (text[0] != ' ' || !text[1] || text[1] == '\n') {
                 fuzz_fail("diagram: rank %d is short", rank);
                 return NULL;
@@ -88,7 +89,7 @@ FUZZ_API const char *fuzz_check_result(const char *name, const Game *before, con
         const char *error = NULL;
         for (char *w = strtok_r(copy, " ", &save); w && !error; w = strtok_r(NULL, " ", &save)) {
             Move m;
-            if (!move_from_text(w, before->pos.size, &m))
+            if (!move_from_text(w, before->pos.width, before->pos.height, &m))
                 error = fuzz_fail("listed \"%s\", which does not parse", w);
             else if (!is_legal_move(&before->pos, c, m))
                 error = fuzz_fail("listed \"%s\", which is not legal", w);
@@ -110,11 +111,11 @@ FUZZ_API const char *fuzz_check_result(const char *name, const Game *before, con
     if (show || strcmp(name, "territory") == 0) {
         const Position *pos = &s->game.pos;
         char cell[BOARD_MAX][BOARD_MAX];
-        const char *rest = fuzz_read_diagram(text, pos->size, cell);
+        const char *rest = fuzz_read_diagram(text, pos->width, pos->height, cell);
         if (!rest)
             return fuzz_message;
-        for (int rank = 0; rank < pos->size; rank++)
-            for (int f = 0; f < pos->size; f++) {
+        for (int rank = 0; rank < pos->height; rank++)
+            for (int f = 0; f < pos->width; f++) {
                 char want = position_cell(pos, square_at(f, rank)), got = cell[rank][f];
                 bool ok = want != '.' || show ? got == want : strchr("wb=.", got) != NULL;
                 if (!ok)
@@ -153,7 +154,7 @@ FUZZ_API const char *fuzz_check_result(const char *name, const Game *before, con
         Move m;
         if (!can_move)
             return fuzz_fail("answered \"%s\" without a legal move", text);
-        if (!move_from_text(text, pos.size, &m) || !is_legal_move(&pos, c, m))
+        if (!move_from_text(text, pos.width, pos.height, &m) || !is_legal_move(&pos, c, m))
             return fuzz_fail("answered \"%s\", not a legal move", text);
         if (!commit)
             return fuzz_same_game("reg_genmove changed the game", before, &s->game);
