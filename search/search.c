@@ -9,10 +9,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "engine/movegen.h"
 #include "search/search_internal.h"
 #include "search/timeman.h"
+
+/* Nice value of background searches' workers (see lower_priority). */
+#define BACKGROUND_NICE 10
 
 /* ---- limits ---- */
 
@@ -74,10 +80,23 @@ static void worker_ended(Search *s)
         callback(arg);
 }
 
+/*
+ * Pondering runs while the engine waits for commands: its workers yield the
+ * CPU to the threads that read and answer them, and to an opponent's program
+ * thinking on the same machine.  Linux gives each thread its own nice value;
+ * elsewhere this may do nothing.
+ */
+static void lower_priority(void)
+{
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), BACKGROUND_NICE);
+}
+
 static void *work(void *arg)
 {
     WorkerArg *w = arg;
     Search *s = w->search;
+    if (s->limits.low_priority)
+        lower_priority();
     for (;;) {
         pause_point(s);
         /* Claim an iteration first, so an iteration cap is exact with any thread count. */
@@ -93,37 +112,42 @@ static void *work(void *arg)
 }
 
 /*
- * Starts the workers.  Should a thread fail to start, the search goes on
- * with those that did; with none at all, it works on the calling thread.
+ * Starts the workers: threads, and with a synchronous search the calling
+ * thread as worker 0 (no thread to start and join when nothing has to
+ * watch the search).  Should a thread fail to start, the search goes on
+ * with those that did; with none at all, on the calling thread.
  */
 static void start_workers(Search *s)
 {
-    int wanted = s->config.threads;
+    int wanted = s->config.threads, first = s->limits.synchronous ? 1 : 0;
     s->running_workers = wanted;
     s->paused_workers = 0;
     s->finished = false;
     s->thread_count = 0;
-    for (int i = 0; i < wanted; i++) {
+    for (int i = 0; i < wanted; i++)
         s->worker_args[i] = (WorkerArg){ s, i };
-        if (pthread_create(&s->threads[i], NULL, work, &s->worker_args[i]) != 0)
+    int started = first;
+    for (int i = first; i < wanted; i++) {
+        if (pthread_create(&s->threads[s->thread_count], NULL, work, &s->worker_args[i]) != 0)
             break;
         s->thread_count++;
+        started++;
     }
-    if (s->thread_count == wanted)
-        return;
-    if (s->thread_count == 0) {
-        s->running_workers = 1;
+    if (started == 0) {
+        s->running_workers = 1; /* no thread at all: work here */
+        first = 1;
+    } else if (started < wanted) {
+        pthread_mutex_lock(&s->lock);
+        s->running_workers -= wanted - started; /* never started */
+        bool last = s->running_workers == 0;    /* the others may have ended already */
+        if (last)
+            s->finished = true;
+        pthread_mutex_unlock(&s->lock);
+        if (last && s->on_finish)
+            s->on_finish(s->on_finish_arg);
+    }
+    if (first)
         work(&s->worker_args[0]);
-        return;
-    }
-    pthread_mutex_lock(&s->lock);
-    s->running_workers -= wanted - s->thread_count;
-    bool last = s->running_workers == 0;
-    if (last)
-        s->finished = true;
-    pthread_mutex_unlock(&s->lock);
-    if (last && s->on_finish)
-        s->on_finish(s->on_finish_arg);
 }
 
 void search_pause(Search *s)
@@ -219,10 +243,10 @@ static void report(const Search *s, const SearchResult *r)
         strcat(line, i ? " " : "");
         strcat(line, text);
     }
-    fprintf(stderr, "search: %llu iterations in %.3f s (%.0f/s), win %.1f%%, nodes %u%s, pv %s\n",
+    fprintf(stderr, "search: %llu iterations in %.3f s (%.0f/s), win %.1f%%, nodes %u%s, reused %u, pv %s\n",
             (unsigned long long)r->iterations, r->seconds,
             r->seconds > 0 ? r->iterations / r->seconds : 0.0, 100.0 * r->win_rate,
-            s->arena.used, s->arena.full ? " (memory full)" : "", line);
+            s->arena.used, s->arena.full ? " (memory full)" : "", s->reused_visits, line);
 }
 
 /* ---- public interface ---- */
@@ -304,6 +328,7 @@ void search_start(Search *s, const Position *pos, const SearchLimits *limits)
         return;
     }
     prepare_root(s, pos, limits->until_stopped);
+    s->reused_visits = s->arena.nodes[s->root].visits;
     s->deadline = s->start + (limits->seconds > 0 ? limits->seconds : 0);
     start_workers(s);
 }
@@ -345,6 +370,8 @@ SearchResult search_wait(Search *s)
 
 SearchResult search_run(Search *s, const Position *pos, const SearchLimits *limits)
 {
-    search_start(s, pos, limits);
+    SearchLimits synchronous = *limits;
+    synchronous.synchronous = true;
+    search_start(s, pos, &synchronous);
     return search_wait(s);
 }

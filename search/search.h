@@ -37,6 +37,8 @@ typedef struct {
     bool until_stopped;    /* no time limit: run until search_stop (analysis, pondering) */
     bool stop_when_full;   /* end once the tree memory is full (pondering) */
     bool track_ownership;  /* gather the territory statistics of search_ownership */
+    bool low_priority;     /* workers yield the CPU to others (pondering) */
+    bool synchronous;      /* the caller works too: search_start returns when it is done */
 } SearchLimits;
 
 typedef struct {
@@ -94,7 +96,7 @@ void search_on_finish(Search *search, void (*callback)(void *arg), void *arg);
 /* Waits for the current search to end and returns its result. */
 SearchResult search_wait(Search *search);
 
-/* search_start + search_wait. */
+/* search_start + search_wait, with the calling thread as the first worker. */
 SearchResult search_run(Search *search, const Position *pos, const SearchLimits *limits);
 
 /*

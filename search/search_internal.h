@@ -41,6 +41,7 @@ struct Search {
     uint64_t iterations;     /* claimed by workers, atomically */
     bool stop;               /* atomic: asked to stop, or a limit was reached */
     bool started;            /* search_start called, search_wait not yet */
+    uint32_t reused_visits;  /* the root's visits kept from earlier searches */
     Rng rngs[MAX_THREADS];
     OwnerTally owners[MAX_THREADS];
 
