@@ -39,6 +39,16 @@ typedef struct {
 
 /* ---- arguments ---- */
 
+static bool is_key(const char *word)
+{
+    static const char *const keys[] = { "interval", "minmoves", "maxmoves", "ownership" };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!strcasecmp(word, keys[i]))
+            return true;
+    return false;
+}
+
+/* Applies one KEY VALUE pair; the key is one of is_key's. */
 static bool parse_key(const char *key, const char *value, AnalysisArgs *a, Reply *reply)
 {
     long n;
@@ -50,13 +60,10 @@ static bool parse_key(const char *key, const char *value, AnalysisArgs *a, Reply
         if (!parse_long(value, 0, MAX_CANDIDATES, &n))
             return fail(reply, "syntax error: minmoves and maxmoves take an integer from 0 to 5040");
         *(tolower((unsigned char)key[1]) == 'i' ? &a->min_moves : &a->max_moves) = (int)n;
-    } else if (!strcasecmp(key, "ownership")) {
+    } else {
         if (strcasecmp(value, "true") && strcasecmp(value, "false"))
             return fail(reply, "syntax error: ownership takes true or false");
         a->ownership = !strcasecmp(value, "true");
-    } else {
-        reply_printf(reply, "syntax error: unknown key '%s'", key);
-        return false;
     }
     return true;
 }
@@ -81,6 +88,10 @@ static bool parse_args(const Session *s, int argc, char **argv, bool need_color,
         i++;
     }
     for (; i < argc; i += 2) {
+        if (!is_key(argv[i])) {
+            reply_printf(reply, "syntax error: unknown key '%s'", argv[i]);
+            return false;
+        }
         if (i + 1 == argc) {
             reply_printf(reply, "syntax error: key '%s' needs a value", argv[i]);
             return false;
@@ -153,6 +164,16 @@ static void print_batch(void *arg)
     free(candidates);
 }
 
+/*
+ * Seconds between batches.  Inline input (a whole session read from memory)
+ * gets no timed output, which would differ from run to run: one batch at the
+ * end of the search instead.
+ */
+static double batch_interval(const LineInput *input, const AnalysisArgs *args)
+{
+    return input && input_is_live(input) ? args->interval_cs / 100.0 : 0;
+}
+
 /* ---- analyze ---- */
 
 static bool analyze(Session *s, int argc, char **argv, Reply *reply, InfoStyle style)
@@ -165,7 +186,7 @@ static bool analyze(Session *s, int argc, char **argv, Reply *reply, InfoStyle s
     Position pos = session_position_for(s, args.color);
     SearchLimits limits = session_analysis_limits(s, input, args.ownership);
     Printer printer = { s, reply, &args, style };
-    LiveWatch watch = { .stop_on_line = true, .interval = args.interval_cs / 100.0,
+    LiveWatch watch = { .stop_on_line = true, .interval = batch_interval(input, &args),
                         .progress = print_batch, .arg = &printer };
     bool stopped = false;
     search_start(s->search, &pos, &limits);
@@ -203,11 +224,16 @@ static bool genmove_analyze(Session *s, int argc, char **argv, Reply *reply, Inf
     if (!parse_args(s, argc, argv, true, &args, reply))
         return false;
     reply_stream_begin(reply);
+    LineInput *input = reply->loop->input;
     Printer printer = { s, reply, &args, style };
-    LiveWatch watch = { .interval = args.interval_cs / 100.0, .progress = print_batch, .arg = &printer };
+    LiveWatch watch = { .interval = batch_interval(input, &args), .progress = print_batch, .arg = &printer,
+                        .ownership = args.ownership };
     Move m;
     char text[MOVE_TEXT_MAX] = "resign";
-    if (session_choose_move(s, args.color, &m, true, reply->loop->input, &watch)) {
+    bool moved = session_choose_move(s, args.color, &m, true, input, &watch);
+    if (!input_is_live(input) && moved)
+        print_batch(&printer); /* inline input: the one batch, when the search is done */
+    if (moved) {
         if (game_play(&s->game, args.color, m))
             move_to_text(m, text);
         else

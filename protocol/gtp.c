@@ -147,6 +147,8 @@ void gtp_handle_line(GtpLoop *loop, char *line, FILE *out)
         return;
     }
     loop->out = out;
+    if (command->exclusive && loop->exclusive)
+        loop->exclusive(loop);
     Reply reply = { .loop = loop, .id = id };
     reply_printf(&reply, "%s", "");
     bool ok = command->handler(loop->context, count - first - 1, words + first + 1, &reply);
@@ -173,12 +175,12 @@ void gtp_run(GtpLoop *loop, FILE *in, FILE *out)
     loop->input = input;
     loop->out = out;
     while (!loop->quit) {
-        bool idling = loop->idle && input_is_live(input) && !input_pending(input);
-        if (idling)
-            loop->idle(loop->context, true);
+        if (loop->idle && input_is_live(input)) {
+            uint64_t seen = input_events(input);
+            while (!input_pending(input) && !loop->idle(loop))
+                seen = input_wait(input, seen, 1e12);
+        }
         LineStatus status = input_next(input, buf);
-        if (idling)
-            loop->idle(loop->context, false);
         if (status == LINE_END)
             break;
         if (status == LINE_TOO_LONG)
@@ -186,6 +188,8 @@ void gtp_run(GtpLoop *loop, FILE *in, FILE *out)
         else
             gtp_handle_line(loop, buf, out);
     }
+    if (loop->exclusive)
+        loop->exclusive(loop); /* background work ends with the loop: it may wake the input */
     input_close(input);
     loop->input = NULL;
     free(buf);

@@ -48,9 +48,13 @@ void reply_stream_printf(Reply *reply, const char *format, ...)
 /* A handler fills `reply` and returns true on success, or an error message and false. */
 typedef bool (*CommandHandler)(void *context, int argc, char **argv, Reply *reply);
 
+/* Whether a command needs the engine to itself (see GtpLoop.exclusive). */
+enum { SHARED = false, EXCLUSIVE = true };
+
 typedef struct {
     const char *name;
     CommandHandler handler;
+    bool exclusive;          /* background work must stop before it runs */
 } Command;
 
 struct GtpLoop {
@@ -58,11 +62,15 @@ struct GtpLoop {
     void *context;           /* passed to every handler */
     bool quit;               /* set by a handler to end the loop after its reply */
     /*
-     * Background work between commands (pondering), or NULL: called with
-     * true when the loop is about to wait for a line, and with false as soon
-     * as one has arrived, before it is handled.  Only with live input.
+     * Background work between commands (pondering), or NULLs.  `idle` runs
+     * whenever no line is waiting: it starts or keeps up the work and returns
+     * true, or returns false to be called again after the next event (a line
+     * arrives, or input_wake).  Commands not marked exclusive run while the
+     * work goes on; before an exclusive one, `exclusive` stops the work and
+     * waits for it.  Only with live input.
      */
-    void (*idle)(void *context, bool start);
+    bool (*idle)(GtpLoop *loop);
+    void (*exclusive)(GtpLoop *loop);
     LineInput *input;        /* set by gtp_run: long commands watch it */
     FILE *out;               /* where responses go */
 };

@@ -231,17 +231,20 @@ bool input_take_interrupt(LineInput *in)
     if (!in->live)
         return false;
     pthread_mutex_lock(&in->lock);
-    Item *head = in->head;
-    bool found = head && head->interrupt;
+    Item **link = &in->head, *prev = NULL;
+    while (*link && !(*link)->interrupt) {
+        prev = *link;
+        link = &(*link)->next;
+    }
+    Item *found = *link;
     if (found) {
-        in->head = head->next;
-        if (!in->head)
-            in->tail = NULL;
+        *link = found->next;
+        if (in->tail == found)
+            in->tail = prev;
     }
     pthread_mutex_unlock(&in->lock);
-    if (found)
-        free(head);
-    return found;
+    free(found);
+    return found != NULL;
 }
 
 uint64_t input_events(LineInput *in)

@@ -42,11 +42,11 @@ LineStatus input_next(LineInput *input, char *buf);
 bool input_pending(LineInput *input);
 
 /*
- * Removes a "# interrupt" line (GoGui's convention for stopping the command
- * in progress) from the head of the queue, and tells whether there was one.
- * Only the head counts: an interrupt sent after further commands is meant
- * for the last of them, and is taken when that one runs.  Such a line is a
- * comment for the protocol, so dropping it loses no reply.
+ * Removes the first queued "# interrupt" line (GoGui's convention for
+ * stopping the command in progress), wherever it is in the queue, and tells
+ * whether there was one: it is meant for the command running now, even when
+ * further commands were sent before it.  Such a line is a comment for the
+ * protocol, so dropping it loses no reply.
  */
 bool input_take_interrupt(LineInput *input);
 

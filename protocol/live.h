@@ -16,6 +16,7 @@ typedef struct {
     double interval;              /* seconds between progress calls; <= 0: none */
     void (*progress)(void *arg);  /* called on the watching thread */
     void *arg;
+    bool ownership;               /* the progress shows territory: the search gathers it */
 } LiveWatch;
 
 /*

@@ -165,7 +165,8 @@ int main(int argc, char **argv)
         session_free(&session);
         return EXIT_FAILURE;
     }
-    GtpLoop loop = { .commands = SESSION_COMMANDS, .context = &session, .idle = session_idle };
+    GtpLoop loop = { .commands = SESSION_COMMANDS, .context = &session, .idle = session_ponder,
+                     .exclusive = session_stop_pondering };
     gtp_run(&loop, stdin, stdout);
     session_free(&session);
     return EXIT_SUCCESS;

@@ -66,6 +66,8 @@ bool session_choose_move(Session *s, Color c, Move *m, bool commit, LineInput *i
     SearchLimits limits = {
         .seconds = time_budget(&s->clock, c, &pos, s->options.move_time, s->options.move_overhead),
         .iterations = s->options.playouts,
+        .track_ownership = watch && watch->ownership,
+        .synchronous = !input || !input_is_live(input), /* nothing to watch for */
     };
     /* A playout cap alone (no clock) makes the search reproducible: no time limit then. */
     if (s->options.playouts && !s->clock.limited)
@@ -89,26 +91,63 @@ SearchLimits session_analysis_limits(const Session *s, const LineInput *input, b
     SearchLimits limits = { .track_ownership = ownership };
     if (input && input_is_live(input))
         limits.until_stopped = true;
-    else
+    else {
         limits.iterations = s->options.playouts ? s->options.playouts : ANALYSIS_INLINE_PLAYOUTS;
+        limits.synchronous = true;
+    }
     return limits;
 }
 
-void session_idle(void *context, bool start)
+static bool ponder_wanted(const Session *s)
 {
-    Session *s = context;
-    if (!start) {
-        if (s->pondering) {
-            search_stop(s->search);
-            search_wait(s->search);
-            s->pondering = false;
-        }
-        return;
+    return s->options.ponder && s->ponder_armed && s->options.player == PLAYER_MCTS
+        && !game_is_over(&s->game);
+}
+
+static bool same_position(const Position *a, const Position *b)
+{
+    return a->hash == b->hash && position_same_board(a, b) && a->arrows == b->arrows
+        && a->amazons[WHITE] == b->amazons[WHITE] && a->amazons[BLACK] == b->amazons[BLACK]
+        && a->to_move == b->to_move;
+}
+
+static void wake_loop(void *input) { input_wake(input); }
+
+bool session_ponder(GtpLoop *loop)
+{
+    Session *s = loop->context;
+    bool wanted = ponder_wanted(s);
+    bool current = wanted && same_position(&s->ponder_pos, &s->game.pos);
+    if (s->pondering) {
+        if (current && !search_finished(s->search))
+            return true;
+        /* Stale or done: let the workers wind down, and come back when they have. */
+        search_stop(s->search);
+        if (!search_finished(s->search))
+            return false;
+        search_wait(s->search);
+        search_on_finish(s->search, NULL, NULL);
+        s->pondering = false;
+        s->ponder_exhausted = current;
     }
-    if (!s->options.ponder || !s->ponder_armed || s->options.player != PLAYER_MCTS
-        || game_is_over(&s->game))
-        return;
-    SearchLimits limits = { .until_stopped = true, .stop_when_full = true };
-    search_start(s->search, &s->game.pos, &limits);
+    if (!wanted || (current && s->ponder_exhausted))
+        return true;
+    SearchLimits limits = { .until_stopped = true, .stop_when_full = true, .low_priority = true };
+    s->ponder_pos = s->game.pos;
+    s->ponder_exhausted = false;
+    search_on_finish(s->search, wake_loop, loop->input);
+    search_start(s->search, &s->ponder_pos, &limits);
     s->pondering = true;
+    return true;
+}
+
+void session_stop_pondering(GtpLoop *loop)
+{
+    Session *s = loop->context;
+    if (!s->pondering)
+        return;
+    search_stop(s->search);
+    search_wait(s->search);
+    search_on_finish(s->search, NULL, NULL);
+    s->pondering = false;
 }

@@ -36,7 +36,9 @@ typedef struct {
     int low_estimates[2];  /* per colour: consecutive moves with the estimate under resign_below */
     Rng rng;               /* for the reference players */
     bool ponder_armed;     /* the engine has played a genmove in this game */
-    bool pondering;        /* a ponder search is running */
+    bool pondering;        /* a ponder search was started and not yet waited for */
+    Position ponder_pos;   /* the position it searches */
+    bool ponder_exhausted; /* it ended by itself there (memory full, result proven) */
 } Session;
 
 void session_default_options(SessionOptions *options);
@@ -72,12 +74,17 @@ enum { ANALYSIS_INLINE_PLAYOUTS = 1000 };
 SearchLimits session_analysis_limits(const Session *session, const LineInput *input, bool ownership);
 
 /*
- * The command loop's idle hook (GtpLoop.idle, context a Session): with
- * --ponder, searches the game position between commands once the engine
- * has played a move in this game, until a line arrives, the game is over
- * or the tree memory is full.  Pondering never touches the clock.
+ * Pondering, as the command loop's background work (GtpLoop.idle and
+ * .exclusive, context a Session).  With --ponder, once the engine has played
+ * a move in this game, the game position is searched between commands and
+ * during those that leave the search alone; when a command changes the
+ * position, the search moves on to the new one (reusing the tree) without
+ * delaying the reply.  It stops for good in a position once the tree memory
+ * is full or the result is proven, and when the game is over.  Pondering
+ * never touches the clock.
  */
-void session_idle(void *session, bool start);
+bool session_ponder(GtpLoop *loop);
+void session_stop_pondering(GtpLoop *loop);
 
 /* The command table, terminated by a NULL name. */
 extern const Command SESSION_COMMANDS[];
