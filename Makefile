@@ -12,6 +12,7 @@ LDLIBS = -pthread -lm
 
 ifeq ($(SANITIZE),1)
 BUILD = build/sanitize
+TEST_ENV = AMAZONS_SANITIZED=1
 OPT = -O1 -g
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS += -fsanitize=address,undefined
@@ -19,6 +20,8 @@ else ifeq ($(TSAN),1)
 # ThreadSanitizer: the search's workers, the input reader and the command
 # loop run concurrently (analysis, pondering, interrupts).
 BUILD = build/tsan
+# Stop at the first race, so the test that provoked it fails.
+TEST_ENV = AMAZONS_SANITIZED=1 TSAN_OPTIONS='halt_on_error=1 second_deadlock_stack=1'
 OPT = -O1 -g
 CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
 LDLIBS += -fsanitize=thread
@@ -73,9 +76,11 @@ $(BUILD)/%.o: %.c
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # The protocol and match tests run the real binaries named by these variables.
+# AMAZONS_SANITIZED tells the timing and memory tests that the engine is a
+# slower, bigger sanitizer build (tests/test_hardening.c, tests/test_live.c).
 test: $(BIN) $(MATCH_BIN) $(TEST_BIN)
 	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) \
-	AMAZONS_FIXTURES=$(abspath tests/fixtures) $(TEST_BIN)
+	AMAZONS_FIXTURES=$(abspath tests/fixtures) $(TEST_ENV) $(TEST_BIN)
 
 bench: amazons
 	./amazons --bench

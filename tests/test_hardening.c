@@ -57,10 +57,12 @@
  * Under ASan+UBSan the same run peaks at ~42 MiB, and `--memory 8` with
  * three moves at 17-34 MiB (shadow memory, redzones, the runtime's own
  * ~10 MiB, per-thread allocator caches for the helper threads each search
- * starts, the quarantine of freed blocks): SANITIZED_EXTRA_MIB more is
- * allowed there.
+ * starts, the quarantine of freed blocks), and under ThreadSanitizer at
+ * ~117 and ~54 MiB (its shadow memory): SANITIZED_EXTRA_MIB more is allowed
+ * there, so sanitizer runs only catch a cap that is far off; the release
+ * run checks it tightly.
  */
-enum { MEMORY_ALLOWANCE_MIB = 16, SANITIZED_EXTRA_MIB = 64 };
+enum { MEMORY_ALLOWANCE_MIB = 16, SANITIZED_EXTRA_MIB = 128 };
 #define SANITIZED_TIME_FACTOR 2.0
 
 /* Generous limit for commands that are not timed (an answer that never comes). */

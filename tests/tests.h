@@ -14,6 +14,7 @@ Suite *protocol_records_suite(void);
 Suite *protocol_errors_suite(void);
 Suite *protocol_client_suite(void);
 Suite *botzone_suite(void);
+Suite *live_suite(void);
 Suite *eval_suite(void);
 Suite *search_suite(void);
 Suite *sgf_suite(void);
