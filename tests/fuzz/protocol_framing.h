@@ -19,7 +19,7 @@ typedef struct {
     int count;
     int capacity;
     char **ids;    /* "" when the line has no id */
-    bool searches; /* a genmove or reg_genmove is sent */
+    bool searches; /* a genmove, reg_genmove or analysis command is sent */
     bool timed;    /* cputime, time_settings or time_left is sent: answers depend on time */
 } FuzzExpected;
 
@@ -90,7 +90,8 @@ FUZZ_API bool fuzz_expect(const uint8_t *data, size_t size, FuzzExpected *e)
             int first = has_id ? 1 : 0;
             if (count > first) {
                 const char *command = words[first];
-                e->searches |= !strcmp(command, "genmove") || !strcmp(command, "reg_genmove");
+                e->searches |= !strcmp(command, "genmove") || !strcmp(command, "reg_genmove")
+                             || (strstr(command, "analyze") && strcmp(command, "gogui-analyze_commands"));
                 e->timed |= !strcmp(command, "cputime") || !strcmp(command, "time_settings")
                             || !strcmp(command, "time_left");
             }

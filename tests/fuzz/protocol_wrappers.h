@@ -31,6 +31,7 @@
 #include "engine/movegen.h"
 #include "protocol/gtp.h"
 #include "protocol/session.h"
+#include "tests/fuzz/analysis_results.h"
 #include "tests/fuzz/game_checks.h"
 #include "tests/fuzz/harness_common.h"
 #include "tests/fuzz/protocol_results.h"
@@ -41,6 +42,7 @@ enum {
 };
 
 static char *fuzz_sandbox;                       /* private directory for loadsgf / printsgf */
+static bool fuzz_sandbox_used;                   /* a file command ran since the last clearing */
 static Command fuzz_commands[FUZZ_MAX_COMMANDS + 1];
 static CommandHandler fuzz_real[FUZZ_MAX_COMMANDS];
 static char fuzz_violation[1024];                /* first broken property seen by a wrapper */
@@ -48,6 +50,11 @@ static char fuzz_violation[1024];                /* first broken property seen b
 /* Empties the sandbox (it only ever holds plain files written by printsgf). */
 FUZZ_API void fuzz_sandbox_clear(void)
 {
+    /* Only a file command can have written there; reading the directory
+     * for every input would cost more than most inputs. */
+    if (!fuzz_sandbox_used)
+        return;
+    fuzz_sandbox_used = false;
     DIR *dir = opendir(fuzz_sandbox);
     if (!dir)
         return;
@@ -87,6 +94,7 @@ FUZZ_API bool fuzz_file_command(CommandHandler real, void *ctx, int argc, char *
         return false;
     }
     char *args[2] = { path, argc == 2 ? argv[1] : NULL };
+    fuzz_sandbox_used = true;
     bool ok = real(ctx, argc, args, reply);
     free(path);
     return ok;
@@ -112,6 +120,26 @@ FUZZ_API bool fuzz_perft(CommandHandler real, void *ctx, int argc, char **argv, 
         }
     }
     return real(ctx, argc, argv, reply);
+}
+
+/*
+ * Runs a command that may stream its answer with the stream captured, then
+ * passes the captured text on to the real output; *stream gets a copy to check.
+ */
+FUZZ_API bool fuzz_streamed(CommandHandler real, void *ctx, int argc, char **argv, Reply *reply,
+                            char **stream)
+{
+    size_t length = 0;
+    FILE *out = reply->loop->out, *capture = open_memstream(stream, &length);
+    if (!capture)
+        return real(ctx, argc, argv, reply);
+    reply->loop->out = capture;
+    bool ok = real(ctx, argc, argv, reply);
+    reply->loop->out = out;
+    fclose(capture);
+    if (*stream)
+        fwrite(*stream, 1, length, out);
+    return ok;
 }
 
 /* The state a failed command must leave alone. */
@@ -145,12 +173,23 @@ FUZZ_API bool fuzz_wrapped(int index, void *ctx, int argc, char **argv, Reply *r
     CommandHandler real = fuzz_real[index];
     fuzz_snapshot(&before, s);
     bool ok;
+    char *stream = NULL;
     if (strcmp(name, "perft") == 0)
         ok = fuzz_perft(real, ctx, argc, argv, reply);
     else if (strcmp(name, "loadsgf") == 0 || strcmp(name, "printsgf") == 0)
         ok = fuzz_file_command(real, ctx, argc, argv, reply);
+    else if (fuzz_is_analysis(name))
+        ok = fuzz_streamed(real, ctx, argc, argv, reply, &stream);
     else
         ok = real(ctx, argc, argv, reply);
+    if (stream && ok && reply->streamed) {
+        const char *problem = fuzz_check_analysis(name, &before.game, s, argc, argv, stream);
+        if (problem)
+            fuzz_violate(name, problem);
+    } else if (reply->streamed) {
+        fuzz_violate(name, "a streamed answer from a failed command");
+    }
+    free(stream);
 
     const char *error = fuzz_check_game(&s->game);
     if (error)
@@ -217,9 +256,10 @@ FUZZ_API const char *fuzz_protocol_setup(void)
             return "fuzz harness: more commands than FUZZ_MAX_COMMANDS wrappers";
         fuzz_commands[n].name = c->name;
         fuzz_commands[n].handler = FUZZ_WRAPPER_TABLE[n];
+        fuzz_commands[n].exclusive = c->exclusive;
         fuzz_real[n] = c->handler;
     }
-    fuzz_commands[n] = (Command){ NULL, NULL };
+    fuzz_commands[n] = (Command){ NULL, NULL, SHARED };
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp)
         tmp = "/tmp";
