@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lines.h"
 #include "position.h"
 
 /*
@@ -23,7 +24,7 @@ typedef struct {
 /* Squares an amazon on `sq` may move to, or shoot an arrow to, through `empty`. */
 static inline Bitboard queen_targets(int sq, Bitboard empty)
 {
-    return bb_queen_reach(bb_square(sq), empty);
+    return line_queen_reach(sq, empty);
 }
 
 /* Every legal move for colour c (c need not be the side to move). */

@@ -7,6 +7,7 @@
 Suite *move_suite(void);
 Suite *position_suite(void);
 Suite *movegen_suite(void);
+Suite *lines_suite(void);
 Suite *game_suite(void);
 Suite *protocol_process_suite(void);
 Suite *protocol_commands_suite(void);

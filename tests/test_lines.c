@@ -1,0 +1,111 @@
+/*
+ * test_lines.c - queen lines by lookup (whichever way this build moves
+ * between boards and lines) against the plain ray walk of bitboard.h.
+ */
+#include "engine/lines.h"
+#include "engine/movegen.h"
+#include "search/rng.h"
+#include "tests.h"
+
+enum { RANDOM_BOARDS = 3000 };
+
+/* The files x ranks corner of the index space: rectangular boards included. */
+static Bitboard rect_mask(int files, int ranks)
+{
+    Bitboard mask = 0;
+    for (int r = 0; r < ranks; r++)
+        for (int f = 0; f < files; f++)
+            mask |= bb_square(square_at(f, r));
+    return mask;
+}
+
+/* A random board of 4..10 x 4..10 with each square empty at a random density. */
+static Bitboard random_empty(Rng *rng, Bitboard *board)
+{
+    *board = rect_mask(BOARD_MIN + (int)rng_below(rng, 7), BOARD_MIN + (int)rng_below(rng, 7));
+    uint32_t density = 1 + rng_below(rng, 15); /* in sixteenths */
+    Bitboard empty = 0;
+    for (Bitboard left = *board; left;) {
+        int sq = bb_pop(&left);
+        if (rng_below(rng, 16) < density)
+            empty |= bb_square(sq);
+    }
+    return empty;
+}
+
+static Bitboard walk(int sq, Bitboard empty)
+{
+    return bb_queen_reach(bb_square(sq), empty);
+}
+
+START_TEST(test_method_follows_build)
+{
+#ifdef AMAZONS_PORTABLE_LINES
+    ck_assert_str_eq(lines_method(), "multiply");
+#elif defined(__BMI2__)
+    ck_assert_str_eq(lines_method(), "pext");
+#else
+    ck_assert_str_eq(lines_method(), "multiply");
+#endif
+}
+END_TEST
+
+/*
+ * Every subset of every line, with noise off the line: the index lists the
+ * subset in line order, and line_squares() maps it back exactly.
+ */
+START_TEST(test_line_coordinates_exhaustive)
+{
+    Rng rng;
+    rng_seed(&rng, 7);
+    for (int sq = 0; sq < NUM_SQUARES; sq++) {
+        if (square_file(sq) >= BOARD_MAX)
+            continue;
+        for (int line = 0; line < NUM_LINES; line++) {
+            int squares[BOARD_MAX], count = 0;
+            for (Bitboard m = LINE_SPAN[sq][line].mask; m;)
+                squares[count++] = bb_pop(&m);
+            ck_assert_int_le(count, BOARD_MAX - 1);
+            for (unsigned subset = 0; subset < 1u << count; subset++) {
+                Bitboard on_line = 0;
+                for (int i = 0; i < count; i++)
+                    if (subset >> i & 1)
+                        on_line |= bb_square(squares[i]);
+                Bitboard noise = ((Bitboard)rng_next(&rng) << 64 | rng_next(&rng)) & ~LINE_SPAN[sq][line].mask;
+                ck_assert_uint_eq(line_index(sq, line, on_line | noise), subset);
+                ck_assert(line_squares(sq, line, subset) == on_line);
+            }
+        }
+    }
+}
+END_TEST
+
+/* Every board square, many random boards: lookup == ray walk. */
+START_TEST(test_queen_reach_vs_walk)
+{
+    Rng rng;
+    rng_seed(&rng, 11);
+    for (int n = 0; n < RANDOM_BOARDS; n++) {
+        Bitboard board, empty = random_empty(&rng, &board);
+        for (Bitboard squares = board; squares;) {
+            int sq = bb_pop(&squares);
+            Bitboard expected = walk(sq, empty);
+            if (line_queen_reach(sq, empty) != expected || queen_targets(sq, empty) != expected
+                || line_queen_reach(sq, empty | bb_square(sq)) != expected)
+                ck_abort_msg("board %d, square %d: lookup differs from the ray walk", n, sq);
+        }
+    }
+}
+END_TEST
+
+Suite *lines_suite(void)
+{
+    Suite *s = suite_create("lines");
+    TCase *tc = tcase_create("lookup");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_method_follows_build);
+    tcase_add_test(tc, test_line_coordinates_exhaustive);
+    tcase_add_test(tc, test_queen_reach_vs_walk);
+    suite_add_tcase(s, tc);
+    return s;
+}
