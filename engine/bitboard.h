@@ -89,26 +89,6 @@ static inline Bitboard bb_king_reach(Bitboard from, Bitboard empty)
     return reach & empty;
 }
 
-/*
- * Sum over every square s in `from` of the number of squares a queen on s
- * reaches through `empty`.  Rays from different squares that step the same
- * way stay distinct (a translation is one-to-one), so one popcount per step
- * counts every ray at once.
- */
-static inline int bb_queen_reach_total(Bitboard from, Bitboard empty)
-{
-    int total = 0;
-#pragma GCC unroll 8
-    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-        Bitboard tips = bb_shift(from, dir) & empty;
-        while (tips) {
-            total += bb_count(tips);
-            tips = bb_shift(tips, dir) & empty;
-        }
-    }
-    return total;
-}
-
 /* The set of board squares for a board of `width` files and `height` ranks. */
 Bitboard bb_board_mask(int width, int height);
 

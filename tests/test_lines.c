@@ -1,9 +1,11 @@
 /*
  * test_lines.c - queen lines by lookup (whichever way this build moves
- * between boards and lines) against the plain ray walk of bitboard.h.
+ * between boards and lines) and the bit-sliced reach map, both against the
+ * plain ray walk of bitboard.h.
  */
 #include "engine/lines.h"
 #include "engine/movegen.h"
+#include "engine/reachmap.h"
 #include "search/rng.h"
 #include "tests.h"
 
@@ -98,6 +100,44 @@ START_TEST(test_queen_reach_vs_walk)
 }
 END_TEST
 
+/* The reach map counts what the walk reaches, square by square and summed. */
+START_TEST(test_reach_map_vs_walk)
+{
+    Rng rng;
+    rng_seed(&rng, 13);
+    for (int n = 0; n < RANDOM_BOARDS; n++) {
+        Bitboard board, empty = random_empty(&rng, &board);
+        ReachMap map;
+        reach_map(empty, &map);
+        Bitboard sample = board & ((Bitboard)rng_next(&rng) << 64 | rng_next(&rng));
+        int sample_total = 0;
+        for (Bitboard squares = board; squares;) {
+            int sq = bb_pop(&squares);
+            int expected = bb_count(walk(sq, empty));
+            if (reach_map_sum(&map, bb_square(sq)) != expected)
+                ck_abort_msg("board %d, square %d: map says %d, walk %d", n, sq,
+                             reach_map_sum(&map, bb_square(sq)), expected);
+            if (bb_test(sample, sq))
+                sample_total += expected;
+        }
+        ck_assert_int_eq(reach_map_sum(&map, sample), sample_total);
+    }
+}
+END_TEST
+
+/* The emptiest and fullest boards: longest rays everywhere, and none. */
+START_TEST(test_reach_map_extremes)
+{
+    ReachMap map;
+    Bitboard board = rect_mask(BOARD_MAX, BOARD_MAX);
+    reach_map(board, &map);
+    ck_assert_int_eq(reach_map_sum(&map, bb_square(square_at(0, 0))), 27);
+    ck_assert_int_eq(reach_map_sum(&map, bb_square(square_at(4, 5))), 35);
+    reach_map(0, &map);
+    ck_assert_int_eq(reach_map_sum(&map, board), 0);
+}
+END_TEST
+
 Suite *lines_suite(void)
 {
     Suite *s = suite_create("lines");
@@ -106,6 +146,8 @@ Suite *lines_suite(void)
     tcase_add_test(tc, test_method_follows_build);
     tcase_add_test(tc, test_line_coordinates_exhaustive);
     tcase_add_test(tc, test_queen_reach_vs_walk);
+    tcase_add_test(tc, test_reach_map_vs_walk);
+    tcase_add_test(tc, test_reach_map_extremes);
     suite_add_tcase(s, tc);
     return s;
 }
