@@ -82,12 +82,34 @@ bool is_legal_move(const Position *pos, Color c, Move m)
     return bb_test(queen_targets(m.to, pos->empty | bb_square(m.from)), m.arrow);
 }
 
+/*
+ * The last two plies: the replies to a move depend only on the opponent's
+ * amazons and the empty squares after it, so no move is made.
+ */
+static uint64_t perft_two(const Position *pos)
+{
+    MoveList *list = malloc(sizeof *list);
+    generate_moves(pos, pos->to_move, list);
+    Bitboard theirs = pos->amazons[color_other(pos->to_move)];
+    uint64_t total = 0;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        /* XOR, as in position_make: an arrow shot back onto `from` refills it. */
+        Bitboard empty = pos->empty ^ bb_square(m.from) ^ bb_square(m.to) ^ bb_square(m.arrow);
+        total += count_moves_on(theirs, empty);
+    }
+    free(list);
+    return total;
+}
+
 uint64_t perft(Position *pos, int depth)
 {
     if (depth <= 0)
         return 1;
     if (depth == 1)
         return count_moves(pos, pos->to_move);
+    if (depth == 2)
+        return perft_two(pos);
     MoveList *list = malloc(sizeof *list);
     generate_moves(pos, pos->to_move, list);
     uint64_t total = 0;
