@@ -4,6 +4,7 @@
 # `make bench` prints the speed figures.  PORTABLE=1 (with any of these)
 # builds queen lines by multiplication instead of BMI2's PEXT/PDEP, in a
 # build directory of its own; builds for a CPU without BMI2 use it anyway.
+# `make bench NAIVE_PERFT=file.c` also times a reference perft program.
 
 CC ?= cc
 ARCH_FLAGS ?= -march=native
@@ -54,7 +55,8 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 .PHONY: all test bench clean
 all: amazons amazons-match
 
-# The top-level binaries are always release builds; sanitized ones stay under build/.
+# The top-level binaries are always default release builds; sanitized and
+# portable ones stay under build/.
 amazons: $(BIN)
 ifeq ($(BUILD),build/release)
 	cp -f $(BIN) amazons
@@ -89,8 +91,16 @@ test: $(BIN) $(MATCH_BIN) $(TEST_BIN)
 	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) \
 	AMAZONS_FIXTURES=$(abspath tests/fixtures) $(TEST_ENV) $(TEST_BIN)
 
-bench: amazons
-	./amazons --bench
+# With NAIVE_PERFT=file.c, that reference perft is built with -O2 and run
+# (as `naive_perft 10 3`) right after perft(3); bench prints both times.
+NAIVE_BIN = build/naive_perft
+
+bench: amazons $(if $(NAIVE_PERFT),$(NAIVE_BIN))
+	$(if $(NAIVE_PERFT),AMAZONS_NAIVE_PERFT=$(abspath $(NAIVE_BIN))) $(BIN) --bench
+
+$(NAIVE_BIN): $(NAIVE_PERFT)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -o $@ $<
 
 clean:
 	rm -rf build amazons amazons-match

@@ -3,11 +3,22 @@
  * of search iterations on three positions with 1 and 2 threads.  With one
  * thread the search is deterministic, so the chosen moves and the total
  * iteration count are a signature of the search's behaviour.
+ *
+ * When the environment names a reference perft program in
+ * AMAZONS_NAIVE_PERFT (`make bench NAIVE_PERFT=file.c` builds one and sets
+ * it), that command runs with the arguments "10 3" right after our perft(3),
+ * timed the same way, and its time is set against ours.  It must print the
+ * leaf count after the last '=' of a line, and the counts must agree.
  */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "engine/lines.h"
 #include "engine/movegen.h"
 #include "protocol/bench.h"
+#include "protocol/numbers.h"
 
 static const char *const BENCH_POSITIONS[] = {
     "3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w",
@@ -19,15 +30,66 @@ static const char *const BENCH_POSITIONS[] = {
 
 enum { BENCH_ITERATIONS = 200000 };
 
-static void bench_perft(void)
+enum { BENCH_PERFT_SIZE = 10, BENCH_PERFT_DEPTH = 3 };
+
+/* Runs `command SIZE DEPTH`; fills the leaf count it printed and its wall time. */
+static bool run_reference(const char *command, uint64_t *leaves, double *seconds)
+{
+    char line[4096];
+    if (snprintf(line, sizeof line, "%s %d %d", command, BENCH_PERFT_SIZE, BENCH_PERFT_DEPTH)
+        >= (int)sizeof line)
+        return false;
+    double start = monotonic_seconds();
+    FILE *out = popen(line, "r");
+    if (!out)
+        return false;
+    bool counted = false;
+    while (fgets(line, sizeof line, out)) {
+        char *equals = strrchr(line, '=');
+        unsigned long long n;
+        if (!equals)
+            continue;
+        equals[1 + strcspn(equals + 1, "\r\n")] = '\0';
+        if (parse_u64(equals + 1 + strspn(equals + 1, " "), UINT64_MAX, &n)) {
+            *leaves = n;
+            counted = true;
+        }
+    }
+    int status = pclose(out);
+    *seconds = monotonic_seconds() - start;
+    return counted && status == 0;
+}
+
+static int bench_reference(const char *command, uint64_t leaves, double seconds)
+{
+    uint64_t naive_leaves = 0;
+    double naive_seconds;
+    if (!run_reference(command, &naive_leaves, &naive_seconds)) {
+        fprintf(stderr, "bench: \"%s\" failed or printed no leaf count\n", command);
+        return 1;
+    }
+    if (naive_leaves != leaves) {
+        fprintf(stderr, "bench: the reference counts %llu leaf moves, perft %llu\n",
+                (unsigned long long)naive_leaves, (unsigned long long)leaves);
+        return 1;
+    }
+    printf("reference perft(%d): %.3f s; perft takes %.3f of its time (%.1fx as fast)\n",
+           BENCH_PERFT_DEPTH, naive_seconds, seconds / naive_seconds, naive_seconds / seconds);
+    return 0;
+}
+
+static int bench_perft(void)
 {
     Position pos;
-    position_start(&pos, 10, 10);
+    position_start(&pos, BENCH_PERFT_SIZE, BENCH_PERFT_SIZE);
     double start = monotonic_seconds();
-    uint64_t leaves = perft(&pos, 3);
+    uint64_t leaves = perft(&pos, BENCH_PERFT_DEPTH);
     double seconds = monotonic_seconds() - start;
-    printf("perft(3) 10x10 start: %llu leaf moves in %.3f s, %.1f M leaf moves/s\n",
-           (unsigned long long)leaves, seconds, leaves / seconds / 1e6);
+    printf("perft(%d) %dx%d start: %llu leaf moves in %.3f s, %.1f M leaf moves/s (%s lines)\n",
+           BENCH_PERFT_DEPTH, BENCH_PERFT_SIZE, BENCH_PERFT_SIZE, (unsigned long long)leaves,
+           seconds, leaves / seconds / 1e6, lines_method());
+    const char *reference = getenv("AMAZONS_NAIVE_PERFT");
+    return reference && *reference ? bench_reference(reference, leaves, seconds) : 0;
 }
 
 static int bench_search(const SessionOptions *options, int threads)
@@ -63,8 +125,7 @@ static int bench_search(const SessionOptions *options, int threads)
 int run_bench(const SessionOptions *options)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    bench_perft();
-    if (bench_search(options, 1) || bench_search(options, 2))
+    if (bench_perft() || bench_search(options, 1) || bench_search(options, 2))
         return 1;
     return 0;
 }
