@@ -64,20 +64,12 @@ static inline Bitboard bb_shift(Bitboard b, int dir)
     return step > 0 ? b << step : b >> -step;
 }
 
-/* Squares a queen standing on any square of `from` reaches through `empty`. */
-static inline Bitboard bb_queen_reach(Bitboard from, Bitboard empty)
-{
-    Bitboard reach = 0;
-#pragma GCC unroll 8
-    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-        Bitboard ray = bb_shift(from, dir) & empty;
-        while (ray) {
-            reach |= ray;
-            ray = bb_shift(ray, dir) & empty;
-        }
-    }
-    return reach;
-}
+/*
+ * Squares a queen standing on any square of `from` reaches through `empty`
+ * (a square of `from` only when another reaches it).  For a single square,
+ * queen_targets() in movegen.h is faster.
+ */
+Bitboard bb_queen_reach(Bitboard from, Bitboard empty);
 
 /* Squares one king step away from any square of `from`, restricted to `empty`. */
 static inline Bitboard bb_king_reach(Bitboard from, Bitboard empty)

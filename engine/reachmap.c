@@ -1,35 +1,15 @@
 /*
  * reachmap.c - bit-sliced queen reach counts for the whole board.
  *
- * The four line directions are worked on side by side: `Quad` holds four
- * boards, lane i of `lo` and `hi` being the two words of board i, so that
- * one vector operation (GNU C vector extensions) steps all four rays.
+ * The four directions that step toward higher indices are worked on side by
+ * side in a Quad, then the four that step back.
  */
 #include "reachmap.h"
 
-typedef uint64_t Lanes __attribute__((vector_size(32)));
-
-typedef struct {
-    Lanes lo, hi;
-} Quad;
+#include "quad.h"
 
 /* A ray holds at most 9 squares, so its length fits 4 planes. */
 enum { RAY_PLANES = 4, RAY_MAX = BOARD_MAX - 1 };
-
-/* Steps of the E, N, NE and NW rays; W, S, SW and SE step back by the same. */
-static const Lanes LINE_STEPS = { 1, STRIDE, STRIDE + 1, STRIDE - 1 };
-
-static inline Quad quad_and(Quad a, Quad b) { return (Quad){ a.lo & b.lo, a.hi & b.hi }; }
-static inline Quad quad_or(Quad a, Quad b) { return (Quad){ a.lo | b.lo, a.hi | b.hi }; }
-static inline Quad quad_xor(Quad a, Quad b) { return (Quad){ a.lo ^ b.lo, a.hi ^ b.hi }; }
-
-/* Board i moved n[i] squares toward higher (up) or lower indices, 0 < n[i] < 64. */
-static inline Quad quad_shift(Quad q, Lanes n, bool up)
-{
-    if (up)
-        return (Quad){ q.lo << n, (q.hi << n) | (q.lo >> (64 - n)) };
-    return (Quad){ (q.lo >> n) | (q.hi << (64 - n)), q.hi >> n };
-}
 
 /*
  * Length of the ray from every square, in 4 planes, for the four directions
@@ -40,8 +20,7 @@ static inline Quad quad_shift(Quad q, Lanes n, bool up)
  */
 static inline void ray_lengths(Bitboard empty, bool forward, Quad len[RAY_PLANES])
 {
-    Quad all = { (Lanes){ 0 } + (uint64_t)empty, (Lanes){ 0 } + (uint64_t)(empty >> 64) };
-    Quad next_empty = quad_shift(all, LINE_STEPS, !forward);
+    Quad next_empty = quad_shift(quad_broadcast(empty), LINE_STEPS, !forward);
     Quad run = next_empty, zero = { { 0 }, { 0 } };
     len[0] = run;
     len[1] = len[2] = len[3] = zero;
@@ -105,5 +84,5 @@ void reach_map(Bitboard empty, ReachMap *map)
     add_planes(total, pairs, folded, RAY_PLANES + 1);
 #pragma GCC unroll 8
     for (int k = 0; k < REACH_PLANES; k++)
-        map->plane[k] = (Bitboard)total[k].hi[0] << 64 | total[k].lo[0];
+        map->plane[k] = quad_board(total[k], 0);
 }

@@ -1,7 +1,8 @@
 /*
- * test_lines.c - queen lines by lookup (whichever way this build moves
- * between boards and lines) and the bit-sliced reach map, both against the
- * plain ray walk of bitboard.h.
+ * test_lines.c - the fast ways to find where queens reach: lines by lookup
+ * (whichever way this build moves between boards and lines), the fill from
+ * a set of squares and the bit-sliced reach map, all against a plain ray
+ * walk in file and rank coordinates.
  */
 #include "engine/lines.h"
 #include "engine/movegen.h"
@@ -37,7 +38,21 @@ static Bitboard random_empty(Rng *rng, Bitboard *board)
 
 static Bitboard walk(int sq, Bitboard empty)
 {
-    return bb_queen_reach(bb_square(sq), empty);
+    static const int DF[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+    static const int DR[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+    Bitboard reach = 0;
+    for (int d = 0; d < 8; d++) {
+        for (int f = square_file(sq) + DF[d], r = square_rank(sq) + DR[d];
+             f >= 0 && r >= 0 && f < BOARD_MAX && r < BOARD_MAX && bb_test(empty, square_at(f, r));
+             f += DF[d], r += DR[d])
+            reach |= bb_square(square_at(f, r));
+    }
+    return reach;
+}
+
+static Bitboard random_bits(Rng *rng)
+{
+    return (Bitboard)rng_next(rng) << 64 | rng_next(rng);
 }
 
 START_TEST(test_method_follows_build)
@@ -73,7 +88,7 @@ START_TEST(test_line_coordinates_exhaustive)
                 for (int i = 0; i < count; i++)
                     if (subset >> i & 1)
                         on_line |= bb_square(squares[i]);
-                Bitboard noise = ((Bitboard)rng_next(&rng) << 64 | rng_next(&rng)) & ~LINE_SPAN[sq][line].mask;
+                Bitboard noise = random_bits(&rng) & ~LINE_SPAN[sq][line].mask;
                 ck_assert_uint_eq(line_index(sq, line, on_line | noise), subset);
                 ck_assert(line_squares(sq, line, subset) == on_line);
             }
@@ -100,6 +115,32 @@ START_TEST(test_queen_reach_vs_walk)
 }
 END_TEST
 
+/* From random sets of squares, empty or not, and single squares: the union of their walks. */
+START_TEST(test_set_reach_vs_walk)
+{
+    Rng rng;
+    rng_seed(&rng, 12);
+    for (int n = 0; n < RANDOM_BOARDS; n++) {
+        Bitboard board, empty = random_empty(&rng, &board);
+        for (int sparse = 0; sparse < 3; sparse++) {
+            Bitboard from = board & random_bits(&rng) & random_bits(&rng);
+            if (sparse)
+                from &= random_bits(&rng) & random_bits(&rng);
+            Bitboard expected = 0;
+            for (Bitboard left = from; left;)
+                expected |= walk(bb_pop(&left), empty);
+            if (bb_queen_reach(from, empty) != expected)
+                ck_abort_msg("board %d: set reach differs from the walks", n);
+        }
+        for (Bitboard squares = board; squares;) {
+            int sq = bb_pop(&squares);
+            if (bb_queen_reach(bb_square(sq), empty) != walk(sq, empty))
+                ck_abort_msg("board %d, square %d: single-square reach differs", n, sq);
+        }
+    }
+}
+END_TEST
+
 /* The reach map counts what the walk reaches, square by square and summed. */
 START_TEST(test_reach_map_vs_walk)
 {
@@ -109,7 +150,7 @@ START_TEST(test_reach_map_vs_walk)
         Bitboard board, empty = random_empty(&rng, &board);
         ReachMap map;
         reach_map(empty, &map);
-        Bitboard sample = board & ((Bitboard)rng_next(&rng) << 64 | rng_next(&rng));
+        Bitboard sample = board & random_bits(&rng);
         int sample_total = 0;
         for (Bitboard squares = board; squares;) {
             int sq = bb_pop(&squares);
@@ -146,6 +187,7 @@ Suite *lines_suite(void)
     tcase_add_test(tc, test_method_follows_build);
     tcase_add_test(tc, test_line_coordinates_exhaustive);
     tcase_add_test(tc, test_queen_reach_vs_walk);
+    tcase_add_test(tc, test_set_reach_vs_walk);
     tcase_add_test(tc, test_reach_map_vs_walk);
     tcase_add_test(tc, test_reach_map_extremes);
     suite_add_tcase(s, tc);
