@@ -13,13 +13,13 @@
 static inline Quad quad_reach(Quad from, Quad empty, bool forward)
 {
     Quad fill = from, open = empty;
-    fill = quad_or(fill, quad_and(open, quad_shift(fill, LINE_STEPS, forward)));
-    open = quad_and(open, quad_shift(open, LINE_STEPS, forward));
-    fill = quad_or(fill, quad_and(open, quad_shift(fill, LINE_STEPS * 2, forward)));
-    open = quad_and(open, quad_shift(open, LINE_STEPS * 2, forward));
-    fill = quad_or(fill, quad_and(open, quad_shift(fill, LINE_STEPS * 4, forward)));
-    fill = quad_or(fill, quad_and(open, quad_shift(fill, LINE_STEPS * 4, forward)));
-    return quad_and(quad_shift(fill, LINE_STEPS, forward), empty);
+    fill = quad_or(fill, quad_and(open, quad_step(fill, 1, forward)));
+    open = quad_and(open, quad_step(open, 1, forward));
+    fill = quad_or(fill, quad_and(open, quad_step(fill, 2, forward)));
+    open = quad_and(open, quad_step(open, 2, forward));
+    fill = quad_or(fill, quad_and(open, quad_step(fill, 4, forward)));
+    fill = quad_or(fill, quad_and(open, quad_step(fill, 4, forward)));
+    return quad_and(quad_step(fill, 1, forward), empty);
 }
 
 Bitboard bb_queen_reach(Bitboard from, Bitboard empty)

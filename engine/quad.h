@@ -14,7 +14,8 @@
 
 #include "bitboard.h"
 
-typedef uint64_t QuadLanes __attribute__((vector_size(32)));
+/* 16-byte aligned: compilers targeting no AVX then pass it by value quietly. */
+typedef uint64_t QuadLanes __attribute__((vector_size(32), aligned(16)));
 
 typedef struct {
     QuadLanes lo, hi;
@@ -33,9 +34,13 @@ static inline Quad quad_broadcast(Bitboard b)
     return (Quad){ (QuadLanes){ 0 } + (uint64_t)b, (QuadLanes){ 0 } + (uint64_t)(b >> 64) };
 }
 
-/* Board i moved n[i] squares toward higher (forward) or lower indices, 0 < n[i] < 64. */
-static inline Quad quad_shift(Quad q, QuadLanes n, bool forward)
+/*
+ * Board i moved `steps` steps along direction i of LINE_STEPS, toward higher
+ * indices (forward) or lower ones; 0 < steps <= 5, so shifts stay below 64.
+ */
+static inline Quad quad_step(Quad q, int steps, bool forward)
 {
+    QuadLanes n = LINE_STEPS * (uint64_t)steps;
     if (forward)
         return (Quad){ q.lo << n, (q.hi << n) | (q.lo >> (64 - n)) };
     return (Quad){ (q.lo >> n) | (q.hi << (64 - n)), q.hi >> n };

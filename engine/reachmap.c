@@ -20,13 +20,13 @@ enum { RAY_PLANES = 4, RAY_MAX = BOARD_MAX - 1 };
  */
 static inline void ray_lengths(Bitboard empty, bool forward, Quad len[RAY_PLANES])
 {
-    Quad next_empty = quad_shift(quad_broadcast(empty), LINE_STEPS, !forward);
+    Quad next_empty = quad_step(quad_broadcast(empty), 1, !forward);
     Quad run = next_empty, zero = { { 0 }, { 0 } };
     len[0] = run;
     len[1] = len[2] = len[3] = zero;
 #pragma GCC unroll 8
     for (int k = 2; k <= RAY_MAX; k++) {
-        run = quad_and(next_empty, quad_shift(run, LINE_STEPS, !forward));
+        run = quad_and(next_empty, quad_step(run, 1, !forward));
         len[0] = quad_xor(len[0], run);
         if (k % 2 == 0)
             len[1] = quad_xor(len[1], run);
