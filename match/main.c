@@ -1,191 +1,41 @@
 /*
- * main.c - amazons-match: options, the game scheduler (one thread per
- * parallel game slot, each with its own pair of engine processes),
- * progress, SGF output, the SPRT stop, and the results table.
+ * main.c - amazons-match: the command line, turned into the settings of a
+ * match or tournament and run (match/runner.h), or, with --merge, results
+ * files read and reported (match/merge.h).
  */
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
-#include <pthread.h>
-#include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "engine/sgf.h"
-#include "match/engine_proc.h"
+#include "match/merge.h"
 #include "match/openings.h"
-#include "match/referee.h"
-#include "match/stats.h"
+#include "match/runner.h"
 #include "protocol/numbers.h"
 #include "protocol/version.h"
 
 #define PROGRAM "amazons-match"
 
-enum { MAX_JOBS = 64, MAX_GAMES = 1000000, SPRT_DEFAULT_GAMES = 100000 };
-
-typedef struct {
-    MatchConfig config;
-    SprtConfig sprt;
-    Opening *openings;       /* NULL: every game from the start position */
-    int opening_count;
-    Opening start;
-    int total;               /* games to play (the SPRT may stop sooner) */
-    int jobs;
-    bool quiet;
-    const char *sgf_dir;
-    FILE *sgf_file;
-
-    pthread_mutex_t lock;    /* guards everything below */
-    int next;                /* next game to hand out */
-    int aborted;             /* games cut short by a stop */
-    Stats stats;
-    GameResult **results;    /* by game index, kept for --sgf */
-    SprtDecision decision;
-    int io_errors;
-} Match;
-
-static volatile sig_atomic_t interrupted;
-
-static void on_signal(int sig)
-{
-    interrupted = sig;
-    atomic_store(&engine_stop_requested, 1);
-}
-
-/* ---- output of finished games ---- */
-
-static char *game_sgf(const Match *m, const GameResult *r)
-{
-    SgfInfo info;
-    sgf_info_clear(&info);
-    snprintf(info.white, sizeof info.white, "%s", m->config.name[r->white_engine]);
-    snprintf(info.black, sizeof info.black, "%s", m->config.name[1 - r->white_engine]);
-    result_sgf_value(r, info.result, sizeof info.result);
-    snprintf(info.date, sizeof info.date, "%s", r->date);
-    snprintf(info.event, sizeof info.event, "%s", PROGRAM);
-    snprintf(info.game_name, sizeof info.game_name, "Game %d", r->index + 1);
-    time_control_sgf(&m->config.tc, info.time_limit, sizeof info.time_limit, info.overtime,
-                     sizeof info.overtime);
-    snprintf(info.comment, sizeof info.comment, "%s", r->reason);
-    return sgf_write(&r->game, &info);
-}
-
-static bool write_text(const char *path, FILE *file, const char *text)
-{
-    if (fputs(text, file) == EOF) {
-        fprintf(stderr, PROGRAM ": cannot write %s: %s\n", path, strerror(errno));
-        return false;
-    }
-    return true;
-}
-
-static void save_game_file(Match *m, const GameResult *r)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/game-%04d.sgf", m->sgf_dir, r->index + 1);
-    char *text = game_sgf(m, r);
-    FILE *file = text ? fopen(path, "w") : NULL;
-    bool ok = file && write_text(path, file, text);
-    if (file && fclose(file) != 0)
-        ok = false;
-    if (!ok) {
-        fprintf(stderr, PROGRAM ": cannot write %s\n", path);
-        m->io_errors++;
-    }
-    free(text);
-}
-
-/* Called with the lock held. */
-static void record(Match *m, const GameResult *r)
-{
-    if (r->kind == END_ABORTED) {
-        m->aborted++;
-        return;
-    }
-    stats_add(&m->stats, r);
-    if (m->results) {
-        m->results[r->index] = malloc(sizeof *r);
-        if (m->results[r->index])
-            *m->results[r->index] = *r;
-        else
-            m->io_errors++;
-    }
-    if (m->sgf_dir)
-        save_game_file(m, r);
-    if (m->sprt.enabled && m->decision == SPRT_CONTINUE) {
-        m->decision = sprt_decide(&m->sprt, m->stats.wins[0], m->stats.wins[1]);
-        if (m->decision != SPRT_CONTINUE)
-            atomic_store(&engine_stop_requested, 1);
-    }
-    if (m->quiet)
-        return;
-    const Stats *s = &m->stats;
-    char re[32];
-    result_sgf_value(r, re, sizeof re);
-    fprintf(stderr, "[%d/%d] game %d: %s (W) vs %s (B): %s, %s | %s %d - %d %s (%.1f%%)",
-            s->games, m->total, r->index + 1, m->config.name[r->white_engine],
-            m->config.name[1 - r->white_engine], re, r->reason, m->config.name[0], s->wins[0],
-            s->wins[1], m->config.name[1], 100 * stats_score(s));
-    if (m->sprt.enabled)
-        fprintf(stderr, " LLR %.2f", sprt_llr(&m->sprt, s->wins[0], s->wins[1]));
-    fprintf(stderr, "\n");
-}
-
-/* ---- the game slots ---- */
-
-static void *worker(void *arg)
-{
-    Match *m = arg;
-    EngineProc *engines = malloc(2 * sizeof *engines);
-    GameResult *r = malloc(sizeof *r);
-    if (!engines || !r) {
-        free(engines);
-        free(r);
-        pthread_mutex_lock(&m->lock);
-        m->io_errors++;
-        pthread_mutex_unlock(&m->lock);
-        return NULL;
-    }
-    engine_init(&engines[0]);
-    engine_init(&engines[1]);
-    for (;;) {
-        pthread_mutex_lock(&m->lock);
-        int index = m->next < m->total && !atomic_load(&engine_stop_requested) ? m->next++ : -1;
-        pthread_mutex_unlock(&m->lock);
-        if (index < 0)
-            break;
-        const Opening *opening = m->openings ? &m->openings[(index / 2) % m->opening_count] : &m->start;
-        referee_play(&m->config, engines, opening, index, index % 2, r);
-        pthread_mutex_lock(&m->lock);
-        record(m, r);
-        pthread_mutex_unlock(&m->lock);
-    }
-    engine_quit(&engines[0], m->config.quit_timeout);
-    engine_quit(&engines[1], m->config.quit_timeout);
-    free(engines);
-    free(r);
-    return NULL;
-}
-
-/* ---- options ---- */
+enum { SPRT_DEFAULT_GAMES = 100000 };
 
 static void print_help(FILE *out)
 {
     fprintf(out,
         "Usage: " PROGRAM " [OPTION]... [--] ENGINE1 WORDS... -- ENGINE2 WORDS...\n"
         "   or: " PROGRAM " [OPTION]... --engine1 'COMMAND' --engine2 'COMMAND'\n"
-        "Plays Game of the Amazons matches between two GTP engines, refereeing every\n"
-        "move, and prints a results table on stdout (progress on stderr).\n"
+        "   or: " PROGRAM " [OPTION]... --engine NAME='COMMAND' --engine NAME='COMMAND'...\n"
+        "   or: " PROGRAM " --merge [--sgf FILE] [--anchor NAME] RESULTS-FILE...\n"
+        "Plays Game of the Amazons matches and tournaments between GTP engines,\n"
+        "refereeing every move, and prints a results table on stdout (progress on stderr).\n"
         "\n"
-        "Engines are run with /bin/sh -c: --engine1/--engine2 take a shell command line\n"
-        "(quotes, variables and redirections work); words after the options are quoted\n"
-        "for the shell one by one, the two commands separated by a lone '--'.\n"
+        "Engines are run with /bin/sh -c: --engine1/--engine2 and --engine take a shell\n"
+        "command line (quotes, variables and redirections work); words after the options\n"
+        "are quoted for the shell one by one, the two commands separated by a lone '--'.\n"
         "\n"
-        "  -n, --games N            games to play (default 2, or 2 per opening; with\n"
+        "  -n, --games N            games per pairing (default 2, or 2 per opening; with\n"
         "                           --sprt the most to play, default %d)\n"
         "  -j, --jobs N             games in parallel, each with its own engines (default 1)\n"
         "      --size N             board size 4..10 (default 10, or the openings' size)\n"
@@ -205,9 +55,24 @@ static void print_help(FILE *out)
         "      --engine2 COMMAND    second engine\n"
         "      --name1 NAME         first engine's name (default: from its command)\n"
         "      --name2 NAME         second engine's name\n"
+        "      --engine NAME=COMMAND  an engine of a tournament (repeat: 2 to %d engines);\n"
+        "                           NAME of letters, digits and . _ - + : @ /\n"
+        "      --tournament KIND    round-robin (every pair of engines; the default for\n"
+        "                           three or more) or gauntlet (the first engine against\n"
+        "                           each other one)\n"
+        "      --anchor NAME        the engine rated 0 in a tournament (default the first)\n"
+        "      --fresh-engines      new engine processes for every game, so that no game\n"
+        "                           depends on the ones an engine played before\n"
         "      --sgf FILE           write every game to FILE as one SGF collection\n"
         "      --sgf-dir DIR        write every game to DIR/game-NNNN.sgf\n"
-        "      --sprt ELO0,ELO1     stop when the SPRT accepts H0 (elo = ELO0) or H1 (elo = ELO1)\n"
+        "      --results FILE       append a JSON line to FILE as each game ends\n"
+        "      --resume             with --results: play only the games FILE lacks, and\n"
+        "                           report them all\n"
+        "      --shard I/N          play only the games whose index (game number - 1) is\n"
+        "                           I modulo N, 0 <= I < N\n"
+        "      --merge              read results files and report them as one match\n"
+        "      --sprt ELO0,ELO1     stop when the SPRT accepts H0 (elo = ELO0) or H1 (elo =\n"
+        "                           ELO1); two engines only\n"
         "      --alpha A            SPRT false-positive rate (default 0.05)\n"
         "      --beta B             SPRT false-negative rate (default 0.05)\n"
         "      --seed S             shuffle the openings with this seed\n"
@@ -216,12 +81,27 @@ static void print_help(FILE *out)
         "      --help               show this help and exit\n"
         "      --version            show the version and exit\n"
         "\n"
-        "Engine 1 takes White in odd-numbered games (1, 3, ...).  A game is lost by an\n"
+        "Engine 1 takes White in odd-numbered games (1, 3, ...).  A tournament plays its\n"
+        "pairings in turn: game g is a game of pairing g mod P.  A game is lost by an\n"
         "illegal or malformed move, a crash, a hang, an overrun, refusing a legal move\n"
         "or a setup command, resigning, or having no legal move.  Times sent with\n"
         "time_settings / time_left: a move limit S as 'time_settings 0 S 1'; Fischer as\n"
         "'time_settings MAIN 0 0' with the increments in every time_left.\n",
-        SPRT_DEFAULT_GAMES);
+        SPRT_DEFAULT_GAMES, MAX_ENGINES);
+}
+
+/* ---- parsing single values ---- */
+
+static int usage_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, PROGRAM ": ");
+    vfprintf(stderr, format, args);
+    fprintf(stderr, "\nTry '" PROGRAM " --help' for more information.\n");
+    va_end(args);
+    return 2;
 }
 
 /* An int in [min, max]. */
@@ -332,20 +212,6 @@ static void default_name(const char *command, char *name, size_t size)
     snprintf(name, size, "%s", *base ? base : "engine");
 }
 
-static int usage_error(const char *format, const char *arg)
-{
-    fprintf(stderr, PROGRAM ": ");
-    fprintf(stderr, format, arg);
-    fprintf(stderr, "\nTry '" PROGRAM " --help' for more information.\n");
-    return 2;
-}
-
-enum {
-    OPT_SIZE = 256, OPT_OPENINGS, OPT_MOVE_TIME, OPT_TIME, OPT_GRACE, OPT_HANG, OPT_COMMAND_TIMEOUT,
-    OPT_ENGINE1, OPT_ENGINE2, OPT_NAME1, OPT_NAME2, OPT_SGF, OPT_SGF_DIR, OPT_SPRT, OPT_ALPHA,
-    OPT_BETA, OPT_SEED, OPT_DISCARD_STDERR, OPT_HELP, OPT_VERSION
-};
-
 static uint64_t splitmix(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
@@ -354,294 +220,427 @@ static uint64_t splitmix(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* ---- the command line ---- */
+
+typedef struct {
+    RunOptions run;
+    int games, size;
+    bool have_move_time, have_time, have_tournament, merge;
+    ScheduleKind tournament;
+    const char *openings_path, *anchor;
+    const char *name[2];         /* --name1, --name2 */
+    char *command[2];            /* --engine1, --engine2, or the words after the options */
+    char *engine_spec[MAX_ENGINES]; /* --engine NAME=COMMAND, split at the '=' */
+    int engine_specs;
+    const char *not_for_merge;   /* the first option given that --merge does not take */
+    char **files;                /* --merge: the results files */
+    int file_count;
+} Options;
+
+enum {
+    OPT_SIZE = 256, OPT_OPENINGS, OPT_MOVE_TIME, OPT_TIME, OPT_GRACE, OPT_HANG, OPT_COMMAND_TIMEOUT,
+    OPT_ENGINE1, OPT_ENGINE2, OPT_NAME1, OPT_NAME2, OPT_SGF, OPT_SGF_DIR, OPT_SPRT, OPT_ALPHA,
+    OPT_BETA, OPT_SEED, OPT_DISCARD_STDERR, OPT_HELP, OPT_VERSION, OPT_ENGINE, OPT_TOURNAMENT,
+    OPT_ANCHOR, OPT_RESULTS, OPT_RESUME, OPT_SHARD, OPT_MERGE, OPT_FRESH_ENGINES
+};
+
+static const struct option OPTIONS[] = {
+    { "games", required_argument, NULL, 'n' },
+    { "jobs", required_argument, NULL, 'j' },
+    { "quiet", no_argument, NULL, 'q' },
+    { "size", required_argument, NULL, OPT_SIZE },
+    { "openings", required_argument, NULL, OPT_OPENINGS },
+    { "move-time", required_argument, NULL, OPT_MOVE_TIME },
+    { "time", required_argument, NULL, OPT_TIME },
+    { "grace", required_argument, NULL, OPT_GRACE },
+    { "hang", required_argument, NULL, OPT_HANG },
+    { "command-timeout", required_argument, NULL, OPT_COMMAND_TIMEOUT },
+    { "engine1", required_argument, NULL, OPT_ENGINE1 },
+    { "engine2", required_argument, NULL, OPT_ENGINE2 },
+    { "name1", required_argument, NULL, OPT_NAME1 },
+    { "name2", required_argument, NULL, OPT_NAME2 },
+    { "engine", required_argument, NULL, OPT_ENGINE },
+    { "tournament", required_argument, NULL, OPT_TOURNAMENT },
+    { "anchor", required_argument, NULL, OPT_ANCHOR },
+    { "fresh-engines", no_argument, NULL, OPT_FRESH_ENGINES },
+    { "sgf", required_argument, NULL, OPT_SGF },
+    { "sgf-dir", required_argument, NULL, OPT_SGF_DIR },
+    { "results", required_argument, NULL, OPT_RESULTS },
+    { "resume", no_argument, NULL, OPT_RESUME },
+    { "shard", required_argument, NULL, OPT_SHARD },
+    { "merge", no_argument, NULL, OPT_MERGE },
+    { "sprt", required_argument, NULL, OPT_SPRT },
+    { "alpha", required_argument, NULL, OPT_ALPHA },
+    { "beta", required_argument, NULL, OPT_BETA },
+    { "seed", required_argument, NULL, OPT_SEED },
+    { "discard-stderr", no_argument, NULL, OPT_DISCARD_STDERR },
+    { "help", no_argument, NULL, OPT_HELP },
+    { "version", no_argument, NULL, OPT_VERSION },
+    { NULL, 0, NULL, 0 },
+};
+
+static bool valid_engine_name(const char *name)
+{
+    if (!*name || strlen(name) >= ENGINE_NAME_MAX)
+        return false;
+    for (const char *p = name; *p; p++)
+        if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-+:@/", *p))
+            return false;
+    return true;
+}
+
+/* --engine NAME=COMMAND. */
+static int add_engine_spec(Options *o, const char *spec)
+{
+    const char *eq = strchr(spec, '=');
+    if (!eq)
+        return usage_error("invalid --engine '%s' (NAME=COMMAND)", spec);
+    if (o->engine_specs == MAX_ENGINES)
+        return usage_error("too many engines (at most %d)", MAX_ENGINES);
+    char *copy = strdup(spec);
+    if (!copy)
+        return usage_error("out of memory");
+    copy[eq - spec] = '\0';
+    o->engine_spec[o->engine_specs++] = copy;
+    if (!valid_engine_name(copy))
+        return usage_error("invalid engine name '%s' (1 to 63 letters, digits and . _ - + : @ /)", copy);
+    if (!copy[eq - spec + 1])
+        return usage_error("empty command for engine '%s'", copy);
+    return 0;
+}
+
+/* Options of a run but not of --merge: remembered to refuse them there. */
+static void note_run_option(Options *o, int opt, int long_index)
+{
+    static char text[64];
+    if (o->not_for_merge || opt == OPT_SGF || opt == OPT_ANCHOR || opt == OPT_MERGE || opt == 'q')
+        return;
+    if (long_index >= 0)
+        snprintf(text, sizeof text, "--%s", OPTIONS[long_index].name);
+    else
+        snprintf(text, sizeof text, "-%c", opt);
+    o->not_for_merge = text;
+}
+
+/* One option; returns 0 to go on, -1 to exit successfully (--help), or an exit status. */
+static int take_option(Options *o, int opt, const char *arg)
+{
+    RunOptions *run = &o->run;
+    MatchSettings *m = &run->settings;
+    MatchConfig *config = &m->config;
+    double x;
+    switch (opt) {
+    case 'n':
+        return parse_int(arg, 1, MAX_GAMES, &o->games) ? 0 : usage_error("invalid number of games '%s'", arg);
+    case 'j':
+        return parse_int(arg, 1, MAX_JOBS, &run->jobs) ? 0
+             : usage_error("invalid number of parallel games '%s' (1 to %d)", arg, MAX_JOBS);
+    case 'q':
+        run->quiet = true;
+        return 0;
+    case OPT_SIZE:
+        return parse_int(arg, BOARD_MIN, BOARD_MAX, &o->size) ? 0 : usage_error("invalid board size '%s' (4 to 10)", arg);
+    case OPT_OPENINGS:
+        o->openings_path = arg;
+        return 0;
+    case OPT_MOVE_TIME:
+        if (!parse_double(arg, 0.001, 1e6, &config->tc.move_time))
+            return usage_error("invalid move time '%s'", arg);
+        config->tc.kind = TC_MOVE;
+        o->have_move_time = true;
+        return 0;
+    case OPT_TIME:
+        o->have_time = true;
+        return parse_time_spec(arg, &config->tc) ? 0
+             : usage_error("invalid time control '%s' (MAIN+INC or MAIN/BYO/STONES)", arg);
+    case OPT_GRACE:
+        if (!parse_double(arg, 0, 60000, &x))
+            return usage_error("invalid grace '%s' (milliseconds)", arg);
+        config->grace = x / 1000;
+        return 0;
+    case OPT_HANG:
+        if (!parse_double(arg, 0, 600000, &x))
+            return usage_error("invalid hang margin '%s' (milliseconds)", arg);
+        config->hang = x / 1000;
+        return 0;
+    case OPT_COMMAND_TIMEOUT:
+        return parse_double(arg, 0.01, 3600, &config->command_timeout) ? 0
+             : usage_error("invalid command timeout '%s' (seconds)", arg);
+    case OPT_ENGINE1:
+    case OPT_ENGINE2:
+        if (!*arg)
+            return usage_error("empty engine command");
+        free(o->command[opt - OPT_ENGINE1]);
+        o->command[opt - OPT_ENGINE1] = strdup(arg);
+        return 0;
+    case OPT_NAME1:
+    case OPT_NAME2:
+        if (!*arg || strlen(arg) >= ENGINE_NAME_MAX)
+            return usage_error("invalid engine name '%s'", arg);
+        o->name[opt - OPT_NAME1] = arg;
+        return 0;
+    case OPT_ENGINE:
+        return add_engine_spec(o, arg);
+    case OPT_TOURNAMENT:
+        o->have_tournament = true;
+        if (strcmp(arg, "round-robin") == 0)
+            o->tournament = SCHEDULE_ROUND_ROBIN;
+        else if (strcmp(arg, "gauntlet") == 0)
+            o->tournament = SCHEDULE_GAUNTLET;
+        else
+            return usage_error("invalid tournament '%s' (round-robin or gauntlet)", arg);
+        return 0;
+    case OPT_ANCHOR:
+        o->anchor = arg;
+        return 0;
+    case OPT_FRESH_ENGINES:
+        run->fresh_engines = true;
+        return 0;
+    case OPT_SGF:
+        run->sgf_path = arg;
+        return 0;
+    case OPT_SGF_DIR:
+        run->sgf_dir = arg;
+        return 0;
+    case OPT_RESULTS:
+        run->results_path = arg;
+        return 0;
+    case OPT_RESUME:
+        run->resume = true;
+        return 0;
+    case OPT_SHARD:
+        return shard_parse(arg, &run->shard) ? 0 : usage_error("invalid shard '%s' (I/N with 0 <= I < N)", arg);
+    case OPT_MERGE:
+        o->merge = true;
+        return 0;
+    case OPT_SPRT:
+        return parse_sprt(arg, &m->sprt) ? 0
+             : usage_error("invalid SPRT bounds '%s' (ELO0,ELO1 with ELO0 < ELO1)", arg);
+    case OPT_ALPHA:
+    case OPT_BETA:
+        return parse_double(arg, 1e-9, 0.5, opt == OPT_ALPHA ? &m->sprt.alpha : &m->sprt.beta) ? 0
+             : usage_error("invalid SPRT error rate '%s' (0 to 0.5)", arg);
+    case OPT_SEED:
+        m->have_seed = true;
+        return parse_u64(arg, ~0ULL, &m->seed) ? 0 : usage_error("invalid seed '%s'", arg);
+    case OPT_DISCARD_STDERR:
+        config->discard_stderr = true;
+        return 0;
+    case OPT_HELP:
+        print_help(stdout);
+        return -1;
+    case OPT_VERSION:
+        printf(PROGRAM " %s\n", ENGINE_VERSION);
+        return -1;
+    default:
+        fprintf(stderr, "Try '" PROGRAM " --help' for more information.\n");
+        return 2;
+    }
+}
+
+/* The two commands from the words after the options: ENGINE1 WORDS... -- ENGINE2 WORDS... */
+static int engine_words(Options *o, int argc, char **argv)
+{
+    int missing = (o->command[0] == NULL) + (o->command[1] == NULL);
+    int split = -1;
+    for (int i = optind; i < argc; i++)
+        if (strcmp(argv[i], "--") == 0) {
+            split = i;
+            break;
+        }
+    if (missing == 0)
+        return usage_error("unexpected argument '%s' (both engines are already given)", argv[optind]);
+    if ((missing == 2) != (split >= 0))
+        return usage_error("engine commands: ENGINE1 WORDS... -- ENGINE2 WORDS...");
+    int first = optind, stop = split >= 0 ? split : argc;
+    for (int slot = 0; slot < 2; slot++) {
+        if (o->command[slot])
+            continue;
+        size_t length = 0;
+        if (first >= stop)
+            return usage_error("empty engine command");
+        for (int i = first; i < stop; i++)
+            if (!append_quoted(&o->command[slot], &length, argv[i]))
+                return usage_error("out of memory");
+        first = stop + 1;
+        stop = argc;
+    }
+    return 0;
+}
+
+/* Names and commands of the two-engine forms. */
+static int two_engines(Options *o)
+{
+    Schedule *s = &o->run.settings.schedule;
+    if (!o->command[0] || !o->command[1])
+        return usage_error("two engines are needed (see --help)");
+    s->engines = 2;
+    for (int e = 0; e < 2; e++) {
+        o->run.command[e] = o->command[e];
+        if (o->name[e])
+            snprintf(s->name[e], sizeof s->name[e], "%s", o->name[e]);
+        else
+            default_name(o->command[e], s->name[e], sizeof s->name[e] - 2);
+    }
+    if (strcmp(s->name[0], s->name[1]) == 0) {
+        if (o->name[0] && o->name[1])
+            return usage_error("the two engines are both named '%s'", s->name[0]);
+        strcat(s->name[0], "-1");
+        strcat(s->name[1], "-2");
+    }
+    return 0;
+}
+
+/* Names and commands of --engine NAME=COMMAND. */
+static int named_engines(Options *o, int argc)
+{
+    Schedule *s = &o->run.settings.schedule;
+    if (o->command[0] || o->command[1] || o->name[0] || o->name[1] || optind < argc)
+        return usage_error("--engine does not mix with --engine1/--engine2, --name1/--name2 or engine words");
+    if (o->engine_specs < 2)
+        return usage_error("a match needs at least two --engine NAME=COMMAND");
+    for (int e = 0; e < o->engine_specs; e++) {
+        if (schedule_find(s, o->engine_spec[e]) >= 0)
+            return usage_error("two engines are named '%s'", o->engine_spec[e]);
+        snprintf(s->name[e], sizeof s->name[e], "%s", o->engine_spec[e]);
+        o->run.command[e] = o->engine_spec[e] + strlen(o->engine_spec[e]) + 1;
+        s->engines = e + 1;
+    }
+    return 0;
+}
+
+static int load_openings(Options *o)
+{
+    RunOptions *run = &o->run;
+    MatchSettings *m = &run->settings;
+    char error[512];
+    if (!openings_load(o->openings_path, &o->size, &run->openings, &m->schedule.openings, error, sizeof error)) {
+        fprintf(stderr, PROGRAM ": %s\n", error);
+        return 2;
+    }
+    if (m->have_seed) {
+        uint64_t state = m->seed;
+        for (int i = m->schedule.openings - 1; i > 0; i--) {
+            int j = (int)(splitmix(&state) % (uint64_t)(i + 1));
+            Opening t = run->openings[i];
+            run->openings[i] = run->openings[j];
+            run->openings[j] = t;
+        }
+    }
+    m->openings_hash = openings_hash(run->openings, m->schedule.openings);
+    return 0;
+}
+
+/* The schedule, the anchor and the checks between options. */
+static int settle(Options *o)
+{
+    RunOptions *run = &o->run;
+    MatchSettings *m = &run->settings;
+    Schedule *s = &m->schedule;
+    if (s->engines > 2 && m->sprt.enabled)
+        return usage_error("--sprt tests one engine against one other; a tournament of %d engines has no "
+                           "single verdict", s->engines);
+    if (m->sprt.enabled && run->shard.count > 1 && o->games == 0)
+        return usage_error("--sprt with --shard needs -n: a shard cannot stop early, since the test needs "
+                           "all shards' games; it plays its part of -n games, and --merge gives the verdict");
+    if (run->resume && !run->results_path)
+        return usage_error("--resume needs --results FILE");
+    s->kind = s->engines == 2 ? SCHEDULE_MATCH : o->have_tournament ? o->tournament : SCHEDULE_ROUND_ROBIN;
+    if (o->anchor && (m->anchor = schedule_find(s, o->anchor)) < 0)
+        return usage_error("--anchor '%s' names none of the engines", o->anchor);
+    m->config.size = o->size ? o->size : DEFAULT_SIZE;
+    game_new(&run->start.game, m->config.size, m->config.size);
+    s->games_per_pairing = o->games ? o->games
+                         : m->sprt.enabled ? SPRT_DEFAULT_GAMES : s->openings ? 2 * s->openings : 2;
+    if (!schedule_build(s))
+        return usage_error("more than %d games in all", MAX_GAMES);
+    return 0;
+}
+
+static void default_options(Options *o)
+{
+    memset(o, 0, sizeof *o);
+    MatchSettings *m = &o->run.settings;
+    m->config.tc = (TimeControl){ .kind = TC_MOVE, .move_time = 1.0 };
+    m->config.grace = 0.2;
+    m->config.hang = 1.0;
+    m->config.command_timeout = 10.0;
+    m->config.quit_timeout = 2.0;
+    m->sprt = (SprtConfig){ .alpha = 0.05, .beta = 0.05 };
+    o->run.jobs = 1;
+    o->run.shard = (Shard){ 0, 1 };
+}
+
+/*
+ * The options, and with --merge the files among them (options may follow
+ * the files there; everything after a lone "--" is a file).
+ */
+static int scan_arguments(Options *o, int argc, char **argv)
+{
+    int opt, long_index = -1, status;
+    for (;;) {
+        while ((opt = getopt_long(argc, argv, "+n:j:q", OPTIONS, &long_index)) != -1) {
+            note_run_option(o, opt, long_index);
+            if ((status = take_option(o, opt, optarg)) != 0)
+                return status;
+            long_index = -1;
+        }
+        if (!o->merge || optind >= argc)
+            return 0;
+        bool rest = strcmp(argv[optind - 1], "--") == 0;
+        do
+            o->files[o->file_count++] = argv[optind++];
+        while (rest && optind < argc);
+    }
+}
+
+/* Everything from the command line; returns 0 to go on, -1 to exit successfully, or an exit status. */
+static int parse_options(Options *o, int argc, char **argv)
+{
+    o->files = calloc((size_t)argc, sizeof *o->files);
+    if (!o->files)
+        return usage_error("out of memory");
+    int status = scan_arguments(o, argc, argv);
+    if (status != 0)
+        return status;
+    if (o->merge) {
+        if (o->not_for_merge)
+            return usage_error("%s does not go with --merge (which takes --sgf, --anchor and files)", o->not_for_merge);
+        return o->file_count > 0 ? 0 : usage_error("--merge needs results files");
+    }
+    if (o->have_move_time && o->have_time)
+        return usage_error("--move-time and --time exclude each other");
+    if (o->engine_specs > 0)
+        status = named_engines(o, argc);
+    else if ((status = optind < argc ? engine_words(o, argc, argv) : 0) == 0)
+        status = two_engines(o);
+    if (status == 0 && o->openings_path)
+        status = load_openings(o);
+    return status ? status : settle(o);
+}
+
+static void free_options(Options *o)
+{
+    free(o->command[0]);
+    free(o->command[1]);
+    for (int e = 0; e < o->engine_specs; e++)
+        free(o->engine_spec[e]);
+    if (o->run.openings)
+        openings_free(o->run.openings, o->run.settings.schedule.openings);
+    free(o->files);
+}
+
 int main(int argc, char **argv)
 {
-    static const struct option options[] = {
-        { "games", required_argument, NULL, 'n' },
-        { "jobs", required_argument, NULL, 'j' },
-        { "quiet", no_argument, NULL, 'q' },
-        { "size", required_argument, NULL, OPT_SIZE },
-        { "openings", required_argument, NULL, OPT_OPENINGS },
-        { "move-time", required_argument, NULL, OPT_MOVE_TIME },
-        { "time", required_argument, NULL, OPT_TIME },
-        { "grace", required_argument, NULL, OPT_GRACE },
-        { "hang", required_argument, NULL, OPT_HANG },
-        { "command-timeout", required_argument, NULL, OPT_COMMAND_TIMEOUT },
-        { "engine1", required_argument, NULL, OPT_ENGINE1 },
-        { "engine2", required_argument, NULL, OPT_ENGINE2 },
-        { "name1", required_argument, NULL, OPT_NAME1 },
-        { "name2", required_argument, NULL, OPT_NAME2 },
-        { "sgf", required_argument, NULL, OPT_SGF },
-        { "sgf-dir", required_argument, NULL, OPT_SGF_DIR },
-        { "sprt", required_argument, NULL, OPT_SPRT },
-        { "alpha", required_argument, NULL, OPT_ALPHA },
-        { "beta", required_argument, NULL, OPT_BETA },
-        { "seed", required_argument, NULL, OPT_SEED },
-        { "discard-stderr", no_argument, NULL, OPT_DISCARD_STDERR },
-        { "help", no_argument, NULL, OPT_HELP },
-        { "version", no_argument, NULL, OPT_VERSION },
-        { NULL, 0, NULL, 0 },
-    };
-    static Match match;
-    Match *m = &match;
-    MatchConfig *config = &m->config;
-    config->tc = (TimeControl){ .kind = TC_MOVE, .move_time = 1.0 };
-    config->grace = 0.2;
-    config->hang = 1.0;
-    config->command_timeout = 10.0;
-    config->quit_timeout = 2.0;
-    m->sprt = (SprtConfig){ .alpha = 0.05, .beta = 0.05 };
-    m->jobs = 1;
-    int games = 0, size = 0;
-    bool have_move_time = false, have_time = false, have_seed = false;
-    const char *openings_path = NULL, *sgf_path = NULL, *name[2] = { NULL, NULL };
-    char *command[2] = { NULL, NULL };
-    unsigned long long seed = 0;
-    double x;
-    int opt;
-    while ((opt = getopt_long(argc, argv, "+n:j:q", options, NULL)) != -1) {
-        switch (opt) {
-        case 'n':
-            if (!parse_int(optarg, 1, MAX_GAMES, &games))
-                return usage_error("invalid number of games '%s'", optarg);
-            break;
-        case 'j':
-            if (!parse_int(optarg, 1, MAX_JOBS, &m->jobs))
-                return usage_error("invalid number of parallel games '%s' (1 to 64)", optarg);
-            break;
-        case 'q':
-            m->quiet = true;
-            break;
-        case OPT_SIZE:
-            if (!parse_int(optarg, BOARD_MIN, BOARD_MAX, &size))
-                return usage_error("invalid board size '%s' (4 to 10)", optarg);
-            break;
-        case OPT_OPENINGS:
-            openings_path = optarg;
-            break;
-        case OPT_MOVE_TIME:
-            if (!parse_double(optarg, 0.001, 1e6, &config->tc.move_time))
-                return usage_error("invalid move time '%s'", optarg);
-            config->tc.kind = TC_MOVE;
-            have_move_time = true;
-            break;
-        case OPT_TIME:
-            if (!parse_time_spec(optarg, &config->tc))
-                return usage_error("invalid time control '%s' (MAIN+INC or MAIN/BYO/STONES)", optarg);
-            have_time = true;
-            break;
-        case OPT_GRACE:
-            if (!parse_double(optarg, 0, 60000, &x))
-                return usage_error("invalid grace '%s' (milliseconds)", optarg);
-            config->grace = x / 1000;
-            break;
-        case OPT_HANG:
-            if (!parse_double(optarg, 0, 600000, &x))
-                return usage_error("invalid hang margin '%s' (milliseconds)", optarg);
-            config->hang = x / 1000;
-            break;
-        case OPT_COMMAND_TIMEOUT:
-            if (!parse_double(optarg, 0.01, 3600, &config->command_timeout))
-                return usage_error("invalid command timeout '%s' (seconds)", optarg);
-            break;
-        case OPT_ENGINE1:
-        case OPT_ENGINE2:
-            if (!*optarg)
-                return usage_error("%sempty engine command", "");
-            free(command[opt - OPT_ENGINE1]);
-            command[opt - OPT_ENGINE1] = strdup(optarg);
-            break;
-        case OPT_NAME1:
-        case OPT_NAME2:
-            if (!*optarg || strlen(optarg) >= ENGINE_NAME_MAX)
-                return usage_error("invalid engine name '%s'", optarg);
-            name[opt - OPT_NAME1] = optarg;
-            break;
-        case OPT_SGF:
-            sgf_path = optarg;
-            break;
-        case OPT_SGF_DIR:
-            m->sgf_dir = optarg;
-            break;
-        case OPT_SPRT:
-            if (!parse_sprt(optarg, &m->sprt))
-                return usage_error("invalid SPRT bounds '%s' (ELO0,ELO1 with ELO0 < ELO1)", optarg);
-            break;
-        case OPT_ALPHA:
-        case OPT_BETA:
-            if (!parse_double(optarg, 1e-9, 0.5, opt == OPT_ALPHA ? &m->sprt.alpha : &m->sprt.beta))
-                return usage_error("invalid SPRT error rate '%s' (0 to 0.5)", optarg);
-            break;
-        case OPT_SEED: {
-            char *end;
-            errno = 0;
-            seed = strtoull(optarg, &end, 10);
-            if (errno || end == optarg || *end || *optarg == '-')
-                return usage_error("invalid seed '%s'", optarg);
-            have_seed = true;
-            break;
-        }
-        case OPT_DISCARD_STDERR:
-            config->discard_stderr = true;
-            break;
-        case OPT_HELP:
-            print_help(stdout);
-            return EXIT_SUCCESS;
-        case OPT_VERSION:
-            printf(PROGRAM " %s\n", ENGINE_VERSION);
-            return EXIT_SUCCESS;
-        default:
-            fprintf(stderr, "Try '" PROGRAM " --help' for more information.\n");
-            return 2;
-        }
-    }
-    if (have_move_time && have_time)
-        return usage_error("%s--move-time and --time exclude each other", "");
-
-    /* Engine commands from the remaining words: ENGINE1 ... -- ENGINE2 ... */
-    int missing = (command[0] == NULL) + (command[1] == NULL);
-    if (optind < argc) {
-        int split = -1;
-        for (int i = optind; i < argc; i++)
-            if (strcmp(argv[i], "--") == 0) {
-                split = i;
-                break;
-            }
-        int want = missing;
-        if (want == 0)
-            return usage_error("unexpected argument '%s' (both engines are already given)", argv[optind]);
-        if ((want == 2) != (split >= 0))
-            return usage_error("%sengine commands: ENGINE1 WORDS... -- ENGINE2 WORDS...", "");
-        int first = optind, stop = split >= 0 ? split : argc;
-        for (int slot = 0; slot < 2; slot++) {
-            if (command[slot])
-                continue;
-            size_t length = 0;
-            if (first >= stop)
-                return usage_error("%sempty engine command", "");
-            for (int i = first; i < stop; i++)
-                if (!append_quoted(&command[slot], &length, argv[i]))
-                    return usage_error("%sout of memory", "");
-            first = stop + 1;
-            stop = argc;
-        }
-    }
-    if (!command[0] || !command[1])
-        return usage_error("%stwo engines are needed (see --help)", "");
-    for (int e = 0; e < 2; e++) {
-        config->command[e] = command[e];
-        if (name[e])
-            snprintf(config->name[e], sizeof config->name[e], "%s", name[e]);
-        else
-            default_name(command[e], config->name[e], sizeof config->name[e] - 2);
-    }
-    if (strcmp(config->name[0], config->name[1]) == 0 && !(name[0] && name[1])) {
-        strcat(config->name[0], "-1");
-        strcat(config->name[1], "-2");
-    }
-
-    if (openings_path) {
-        char error[512];
-        if (!openings_load(openings_path, &size, &m->openings, &m->opening_count, error, sizeof error)) {
-            fprintf(stderr, PROGRAM ": %s\n", error);
-            return 2;
-        }
-        if (have_seed) {
-            uint64_t state = seed;
-            for (int i = m->opening_count - 1; i > 0; i--) {
-                int j = (int)(splitmix(&state) % (uint64_t)(i + 1));
-                Opening t = m->openings[i];
-                m->openings[i] = m->openings[j];
-                m->openings[j] = t;
-            }
-        }
-    }
-    config->size = size ? size : DEFAULT_SIZE;
-    game_new(&m->start.game, config->size, config->size);
-    if (games == 0)
-        games = m->sprt.enabled ? SPRT_DEFAULT_GAMES : m->openings ? 2 * m->opening_count : 2;
-    m->total = games;
-
-    if (m->sgf_dir && mkdir(m->sgf_dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, PROGRAM ": cannot create %s: %s\n", m->sgf_dir, strerror(errno));
-        return 1;
-    }
-    if (sgf_path) {
-        m->sgf_file = fopen(sgf_path, "w");
-        if (!m->sgf_file) {
-            fprintf(stderr, PROGRAM ": cannot write %s: %s\n", sgf_path, strerror(errno));
-            return 1;
-        }
-        m->results = calloc((size_t)m->total, sizeof *m->results);
-        if (!m->results) {
-            fprintf(stderr, PROGRAM ": out of memory\n");
-            return 1;
-        }
-    }
-
-    signal(SIGPIPE, SIG_IGN);
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_signal;
-    action.sa_flags = SA_RESETHAND; /* a second ^C ends the runner at once */
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGHUP, &action, NULL);
-
-    if (!m->quiet) {
-        char tc[64];
-        time_control_text(&config->tc, tc, sizeof tc);
-        fprintf(stderr, "%s vs %s: %d game%s on %dx%d, %s, %d at a time%s\n", config->name[0],
-                config->name[1], m->total, m->total == 1 ? "" : "s", config->size, config->size, tc,
-                m->jobs, m->sprt.enabled ? ", SPRT" : "");
-    }
-    pthread_mutex_init(&m->lock, NULL);
-    int jobs = m->jobs < m->total ? m->jobs : m->total;
-    pthread_t threads[MAX_JOBS];
-    int started = 0;
-    for (int i = 0; i < jobs; i++) {
-        if (pthread_create(&threads[i], NULL, worker, m) != 0) {
-            fprintf(stderr, PROGRAM ": cannot start a thread\n");
-            break;
-        }
-        started++;
-    }
-    if (started == 0)
-        return 1;
-    for (int i = 0; i < started; i++)
-        pthread_join(threads[i], NULL);
-
-    if (m->sgf_file) {
-        bool ok = true;
-        for (int i = 0; i < m->total && ok; i++) {
-            if (!m->results[i])
-                continue;
-            char *text = game_sgf(m, m->results[i]);
-            ok = text && write_text(sgf_path, m->sgf_file, text);
-            free(text);
-        }
-        if (fclose(m->sgf_file) != 0 || !ok) {
-            fprintf(stderr, PROGRAM ": cannot write %s\n", sgf_path);
-            m->io_errors++;
-        }
-        for (int i = 0; i < m->total; i++)
-            free(m->results[i]);
-        free(m->results);
-    }
-
-    if (interrupted)
-        fprintf(stderr, PROGRAM ": interrupted; results of the finished games follow\n");
-    if (m->aborted)
-        fprintf(stderr, PROGRAM ": %d game%s in progress abandoned when the match stopped\n", m->aborted,
-                m->aborted == 1 ? "" : "s");
-    stats_print(stdout, &m->stats, config, &m->sprt);
-    fflush(stdout);
-    free(m->openings);
-    free(command[0]);
-    free(command[1]);
-    pthread_mutex_destroy(&m->lock);
-    if (interrupted)
-        return 128 + interrupted;
-    return m->io_errors ? EXIT_FAILURE : EXIT_SUCCESS;
+    static Options options;
+    Options *o = &options;
+    default_options(o);
+    int status = parse_options(o, argc, argv);
+    if (status == 0)
+        status = o->merge ? merge_results(o->files, o->file_count, o->anchor, o->run.sgf_path)
+                          : run_match(&o->run);
+    else if (status < 0)
+        status = EXIT_SUCCESS;
+    free_options(o);
+    return status;
 }

@@ -70,6 +70,16 @@ static bool parse_line(char *line, int *size, Opening *opening, char *error, siz
     return true;
 }
 
+/* A copy without the leading and trailing blanks. */
+static char *trimmed_copy(const char *line)
+{
+    line += strspn(line, " \t");
+    size_t n = strlen(line);
+    while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t'))
+        n--;
+    return strndup(line, n);
+}
+
 bool openings_load(const char *path, int *size, Opening **openings, int *count,
                    char *error, size_t error_size)
 {
@@ -107,12 +117,19 @@ bool openings_load(const char *path, int *size, Opening **openings, int *count,
             list = grown;
         }
         char message[128];
-        if (!parse_line(line, size, &list[n], message, sizeof message)) {
-            snprintf(error, error_size, "%s:%d: %s", path, line_number, message);
+        char *text = trimmed_copy(line);
+        if (!text) {
+            snprintf(error, error_size, "out of memory");
             ok = false;
             break;
         }
-        n++;
+        if (!parse_line(line, size, &list[n], message, sizeof message)) {
+            snprintf(error, error_size, "%s:%d: %s", path, line_number, message);
+            free(text);
+            ok = false;
+            break;
+        }
+        list[n++].text = text;
     }
     if (ok && ferror(file)) {
         snprintf(error, error_size, "cannot read %s", path);
@@ -124,10 +141,29 @@ bool openings_load(const char *path, int *size, Opening **openings, int *count,
         ok = false;
     }
     if (!ok) {
-        free(list);
+        openings_free(list, n);
         return false;
     }
     *openings = list;
     *count = n;
     return true;
+}
+
+void openings_free(Opening *openings, int count)
+{
+    for (int i = 0; i < count; i++)
+        free(openings[i].text);
+    free(openings);
+}
+
+uint64_t openings_hash(const Opening *openings, int count)
+{
+    uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
+    for (int i = 0; i < count; i++)
+        for (const char *p = openings[i].text;; p++) {
+            h = (h ^ (unsigned char)*p) * 0x100000001b3ULL; /* the NUL separates the lines */
+            if (!*p)
+                break;
+        }
+    return h;
 }

@@ -8,6 +8,7 @@
 #define AMAZONS_MATCH_OPENINGS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "match/referee.h"
 
@@ -19,5 +20,10 @@
  */
 bool openings_load(const char *path, int *size, Opening **openings, int *count,
                    char *error, size_t error_size);
+
+void openings_free(Opening *openings, int count);
+
+/* A fingerprint of the openings' texts in their order (FNV-1a), to tell matches apart. */
+uint64_t openings_hash(const Opening *openings, int count);
 
 #endif

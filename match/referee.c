@@ -161,28 +161,22 @@ void result_sgf_value(const GameResult *r, char *text, size_t size)
 
 typedef struct {
     const MatchConfig *config;
-    EngineProc *engines;
+    const Player *players;  /* by colour */
     GameResult *result;
     char answer[ENGINE_ANSWER_MAX];
 } Referee;
 
-static Color engine_color(const Referee *ref, int engine)
-{
-    return engine == ref->result->white_engine ? WHITE : BLACK;
-}
-
 static const char *color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
-/* Ends the game; `loser` is the engine (0 or 1) that lost. */
-static void end_game(Referee *ref, int loser, EndKind kind, const char *format, ...)
+/* Ends the game, lost by the side `loser`. */
+static void end_game(Referee *ref, Color loser, EndKind kind, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
-static void end_game(Referee *ref, int loser, EndKind kind, const char *format, ...)
+static void end_game(Referee *ref, Color loser, EndKind kind, const char *format, ...)
 {
     GameResult *r = ref->result;
     r->kind = kind;
-    r->winner = color_other(engine_color(ref, loser));
-    int n = snprintf(r->reason, sizeof r->reason, "%s (%s) ", ref->config->name[loser],
-                     color_name(engine_color(ref, loser)));
+    r->winner = color_other(loser);
+    int n = snprintf(r->reason, sizeof r->reason, "%s (%s) ", ref->players[loser].name, color_name(loser));
     if (n < 0 || (size_t)n >= sizeof r->reason)
         return;
     va_list args;
@@ -198,31 +192,31 @@ static const char *shown(const char *answer)
 }
 
 /*
- * Judges a failed exchange with `engine` that was answering `what`.  Returns
- * false (game over) unless the status is GTP_OK.  `ERROR` answers count as
- * `error_kind`.
+ * Judges a failed exchange with the engine playing `side` that was answering
+ * `what`.  Returns false (game over) unless the status is GTP_OK.  `ERROR`
+ * answers count as `error_kind`.
  */
-static bool judge(Referee *ref, int engine, GtpStatus status, const char *what, EndKind error_kind)
+static bool judge(Referee *ref, Color side, GtpStatus status, const char *what, EndKind error_kind)
 {
-    EngineProc *e = &ref->engines[engine];
+    EngineProc *e = ref->players[side].proc;
     char how[128];
     switch (status) {
     case GTP_OK:
         return true;
     case GTP_ERROR:
-        end_game(ref, engine, error_kind, "refused %s: ? %s", what, shown(ref->answer));
+        end_game(ref, side, error_kind, "refused %s: ? %s", what, shown(ref->answer));
         return false;
     case GTP_EOF:
         engine_describe_end(e, how, sizeof how);
-        end_game(ref, engine, END_CRASH, "crashed during %s: %s", what, how);
+        end_game(ref, side, END_CRASH, "crashed during %s: %s", what, how);
         engine_kill(e);
         return false;
     case GTP_TIMEOUT:
-        end_game(ref, engine, END_TIMEOUT, "did not answer %s in time (hung)", what);
+        end_game(ref, side, END_TIMEOUT, "did not answer %s in time (hung)", what);
         engine_kill(e);
         return false;
     case GTP_GARBAGE:
-        end_game(ref, engine, error_kind, "sent a garbled answer to %s", what);
+        end_game(ref, side, error_kind, "sent a garbled answer to %s", what);
         engine_kill(e);
         return false;
     case GTP_STOPPED:
@@ -233,36 +227,36 @@ static bool judge(Referee *ref, int engine, GtpStatus status, const char *what, 
     return false;
 }
 
-static bool command(Referee *ref, int engine, const char *line)
+static bool command(Referee *ref, Color side, const char *line)
 {
-    GtpStatus status = engine_command(&ref->engines[engine], line,
+    GtpStatus status = engine_command(ref->players[side].proc, line,
                                       monotonic_seconds() + ref->config->command_timeout, ref->answer, NULL);
     char what[96];
     snprintf(what, sizeof what, "'%.80s'", line);
-    return judge(ref, engine, status, what, END_REFUSED);
+    return judge(ref, side, status, what, END_REFUSED);
 }
 
 /* Starts the engine if needed and sets it up for the game. */
-static bool setup_engine(Referee *ref, int engine, const Opening *opening)
+static bool setup_engine(Referee *ref, Color side, const Opening *opening)
 {
     const MatchConfig *config = ref->config;
-    EngineProc *e = &ref->engines[engine];
+    EngineProc *e = ref->players[side].proc;
     if (!engine_alive(e)) {
         engine_kill(e); /* reaps a dead one */
-        if (!engine_start(e, config->command[engine], config->discard_stderr)) {
-            end_game(ref, engine, END_CRASH, "could not be started");
+        if (!engine_start(e, ref->players[side].command, config->discard_stderr)) {
+            end_game(ref, side, END_CRASH, "could not be started");
             return false;
         }
     }
     char line[256];
     snprintf(line, sizeof line, "boardsize %d", config->size);
-    if (!command(ref, engine, line) || !command(ref, engine, "clear_board"))
+    if (!command(ref, side, line) || !command(ref, side, "clear_board"))
         return false;
     if (opening->set_position) {
         char text[POSITION_TEXT_MAX];
         position_to_text(&opening->game.start, text);
         snprintf(line, sizeof line, "set_position %s", text);
-        if (!command(ref, engine, line))
+        if (!command(ref, side, line))
             return false;
     }
     for (int i = 0; i < opening->game.length; i++) {
@@ -270,11 +264,11 @@ static bool setup_engine(Referee *ref, int engine, const Opening *opening)
         char move[MOVE_TEXT_MAX];
         move_to_text(rec->move, move);
         snprintf(line, sizeof line, "play %s %s", rec->mover == WHITE ? "white" : "black", move);
-        if (!command(ref, engine, line))
+        if (!command(ref, side, line))
             return false;
     }
     time_settings_command(&config->tc, line, sizeof line);
-    return command(ref, engine, line);
+    return command(ref, side, line);
 }
 
 /* Lower-cases and trims an answer in place. */
@@ -293,88 +287,90 @@ static bool play_move(Referee *ref, SideClock clocks[2])
     const MatchConfig *config = ref->config;
     GameResult *r = ref->result;
     Game *game = &r->game;
-    Color c = game->pos.to_move;
-    int mover = c == WHITE ? r->white_engine : 1 - r->white_engine;
-    int other = 1 - mover;
+    Color c = game->pos.to_move, other = color_other(c);
     if (!has_legal_move(&game->pos, c)) {
         r->kind = END_NO_MOVES;
-        r->winner = color_other(c);
+        r->winner = other;
         r->score = reachable_empty_squares(&game->pos, r->winner);
-        snprintf(r->reason, sizeof r->reason, "%s (%s) has no legal move", config->name[mover], color_name(c));
+        snprintf(r->reason, sizeof r->reason, "%s (%s) has no legal move", ref->players[c].name, color_name(c));
         return false;
     }
     char line[128];
     time_left_command(&config->tc, &clocks[c], c, line, sizeof line);
-    if (!command(ref, mover, line))
+    if (!command(ref, c, line))
         return false;
 
     double limit = clock_limit(&config->tc, &clocks[c]);
     double sent_at = monotonic_seconds();
     snprintf(line, sizeof line, "genmove %s", c == WHITE ? "white" : "black");
-    GtpStatus status = engine_command(&ref->engines[mover], line,
+    GtpStatus status = engine_command(ref->players[c].proc, line,
                                       sent_at + limit + config->grace + config->hang, ref->answer, &sent_at);
     double elapsed = monotonic_seconds() - sent_at;
-    r->seconds[mover] += elapsed;
+    r->seconds[c] += elapsed;
     if (status == GTP_ERROR) {
-        end_game(ref, mover, END_ILLEGAL, "answered genmove with an error: ? %s", shown(ref->answer));
+        end_game(ref, c, END_ILLEGAL, "answered genmove with an error: ? %s", shown(ref->answer));
         return false;
     }
-    if (!judge(ref, mover, status, "genmove", END_ILLEGAL))
+    if (!judge(ref, c, status, "genmove", END_ILLEGAL))
         return false;
     if (elapsed > limit + config->grace) {
-        end_game(ref, mover, END_OVERRUN, "overran its time: %.3f s for a move with %.3f s left (grace %.3f s)",
+        end_game(ref, c, END_OVERRUN, "overran its time: %.3f s for a move with %.3f s left (grace %.3f s)",
                  elapsed, limit, config->grace);
         return false;
     }
     char *answer = normalize(ref->answer);
     if (strcmp(answer, "resign") == 0) {
         r->kind = END_RESIGN;
-        r->winner = color_other(c);
-        snprintf(r->reason, sizeof r->reason, "%s (%s) resigned", config->name[mover], color_name(c));
+        r->winner = other;
+        snprintf(r->reason, sizeof r->reason, "%s (%s) resigned", ref->players[c].name, color_name(c));
         return false;
     }
     Move m;
     if (!move_from_text(answer, game->pos.width, game->pos.height, &m)) {
-        end_game(ref, mover, END_ILLEGAL, "answered genmove with a malformed move: '%.100s'", answer);
+        end_game(ref, c, END_ILLEGAL, "answered genmove with a malformed move: '%.100s'", answer);
         return false;
     }
     char move[MOVE_TEXT_MAX];
     move_to_text(m, move);
     if (!game_play(game, c, m)) {
-        end_game(ref, mover, END_ILLEGAL, "played an illegal move: %s", move);
+        end_game(ref, c, END_ILLEGAL, "played an illegal move: %s", move);
         return false;
     }
     clock_charge(&config->tc, &clocks[c], elapsed);
 
     snprintf(line, sizeof line, "play %s %s", c == WHITE ? "white" : "black", move);
-    status = engine_command(&ref->engines[other], line, monotonic_seconds() + config->command_timeout,
+    status = engine_command(ref->players[other].proc, line, monotonic_seconds() + config->command_timeout,
                             ref->answer, NULL);
     char what[64];
     snprintf(what, sizeof what, "the legal move %s", move);
     return judge(ref, other, status, what, END_REFUSED);
 }
 
-void referee_play(const MatchConfig *config, EngineProc engines[2], const Opening *opening,
-                  int index, int white_engine, GameResult *result)
+void referee_play(const MatchConfig *config, const Player players[2], const Opening *opening,
+                  GameResult *result)
 {
+    int index = result->index, engine[2] = { result->engine[WHITE], result->engine[BLACK] };
+    int opening_index = result->opening;
     memset(result, 0, sizeof *result);
     result->index = index;
-    result->white_engine = white_engine;
+    result->engine[WHITE] = engine[WHITE];
+    result->engine[BLACK] = engine[BLACK];
+    result->opening = opening_index;
     result->game = opening->game;
     time_t now = time(NULL);
     struct tm local;
     localtime_r(&now, &local);
     strftime(result->date, sizeof result->date, "%Y-%m-%d", &local);
 
-    Referee ref = { .config = config, .engines = engines, .result = result };
+    Referee ref = { .config = config, .players = players, .result = result };
     SideClock clocks[2];
     clock_start(&config->tc, &clocks[WHITE]);
     clock_start(&config->tc, &clocks[BLACK]);
-    if (setup_engine(&ref, white_engine, opening) && setup_engine(&ref, 1 - white_engine, opening))
+    if (setup_engine(&ref, WHITE, opening) && setup_engine(&ref, BLACK, opening))
         while (play_move(&ref, clocks))
             ;
     if (result->kind == END_ABORTED) {
-        engine_kill(&engines[0]); /* mid-command: neither can be trusted */
-        engine_kill(&engines[1]);
+        engine_kill(players[WHITE].proc); /* mid-command: neither can be trusted */
+        engine_kill(players[BLACK].proc);
     }
 }

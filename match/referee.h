@@ -27,9 +27,8 @@ typedef struct {
 
 enum { ENGINE_NAME_MAX = 64 };
 
+/* What every game of a match shares. */
 typedef struct {
-    const char *command[2];          /* /bin/sh -c command lines */
-    char name[2][ENGINE_NAME_MAX];
     int size;
     TimeControl tc;
     double grace;           /* seconds tolerated past the time limit */
@@ -39,10 +38,18 @@ typedef struct {
     bool discard_stderr;
 } MatchConfig;
 
+/* One side of a game: an engine and the process that runs it. */
+typedef struct {
+    const char *name;
+    const char *command;    /* /bin/sh -c command line, to start the process if needed */
+    EngineProc *proc;
+} Player;
+
 /* An opening: a start position plus moves to play from it. */
 typedef struct {
     Game game;
     bool set_position;      /* send set_position (else clear_board) before the moves */
+    char *text;             /* the line it was read from, trimmed */
 } Opening;
 
 /* How a game ended.  Everything from END_ILLEGAL on is a fault of the loser. */
@@ -64,31 +71,27 @@ enum { REASON_MAX = 512 };
 
 typedef struct {
     int index;              /* game number, from 0 */
-    int white_engine;       /* 0 or 1: the engine that had White */
+    int engine[2];          /* by colour: the engines' numbers in the schedule */
+    int opening;            /* index into the openings, -1 for the start position */
     Game game;
     Color winner;
     EndKind kind;
     int score;              /* END_NO_MOVES: the winner's reachable empty squares */
     char reason[REASON_MAX];
     char date[16];          /* YYYY-MM-DD, local time at the start */
-    double seconds[2];      /* thinking time used, per engine */
+    double seconds[2];      /* thinking time used, by colour */
 } GameResult;
 
 static inline bool end_is_fault(EndKind kind) { return kind >= END_ILLEGAL && kind < END_ABORTED; }
 
-/* The engine (0 or 1) that lost. */
-static inline int result_loser(const GameResult *r)
-{
-    return r->winner == WHITE ? 1 - r->white_engine : r->white_engine;
-}
-
 /*
- * Plays one game: engine `white_engine` of `engines` takes White.  Engines
+ * Plays one game from `opening` between players[WHITE] and players[BLACK],
+ * filling in everything of *result but index, engine and opening.  Engines
  * that are not running are started first; engines that hung or died are
  * killed and left stopped (the next game starts them again).
  */
-void referee_play(const MatchConfig *config, EngineProc engines[2], const Opening *opening,
-                  int index, int white_engine, GameResult *result);
+void referee_play(const MatchConfig *config, const Player players[2], const Opening *opening,
+                  GameResult *result);
 
 /* The SGF RE value for a result: "W+12", "B+Resign", "W+Time", "B+Forfeit". */
 void result_sgf_value(const GameResult *r, char *text, size_t size);

@@ -1,5 +1,10 @@
 /*
- * stats.h - match tallies, score and Elo with 95% intervals, and the SPRT.
+ * stats.h - tallies of a match or tournament, score and Elo with 95%
+ * intervals for two engines, and the SPRT.
+ *
+ * Thinking time is summed in whole milliseconds, so the totals do not
+ * depend on the order the games are added in (a merge of result files
+ * adds them in another order than the run that played them).
  *
  * Amazons has no draws, so a match is a run of Bernoulli trials: engine 1's
  * score is its share of wins.  The score interval is Wilson's (it stays
@@ -13,19 +18,20 @@
 #define AMAZONS_MATCH_STATS_H
 
 #include <stdbool.h>
-#include <stdio.h>
+#include <stddef.h>
 
 #include "match/referee.h"
+#include "match/schedule.h"
 
 typedef struct {
     int games;
-    int wins[2];                  /* per engine */
-    int white_games[2], white_wins[2];
-    int black_games[2], black_wins[2];
-    int white_won;                /* games won by White, whichever engine */
-    int ends[END_KINDS];          /* games by how they ended */
-    int faults[2][END_KINDS];     /* losses by fault, per engine */
-    double seconds[2];            /* thinking time, per engine */
+    int beat[MAX_ENGINES][MAX_ENGINES];   /* [a][b]: games engine a won against engine b */
+    int white_games[MAX_ENGINES], white_wins[MAX_ENGINES];
+    int black_games[MAX_ENGINES], black_wins[MAX_ENGINES];
+    int white_won;                        /* games won by White, whichever engine */
+    int ends[END_KINDS];                  /* games by how they ended */
+    int faults[MAX_ENGINES][END_KINDS];   /* losses by fault, per engine */
+    long long millis[MAX_ENGINES];        /* thinking time, per engine */
 } Stats;
 
 typedef struct {
@@ -37,7 +43,13 @@ typedef enum { SPRT_CONTINUE, SPRT_H0, SPRT_H1 } SprtDecision;
 
 void stats_add(Stats *stats, const GameResult *result);
 
-/* Engine 1's score (0..1); 0.5 with no games. */
+static inline int stats_games(const Stats *s, int e) { return s->white_games[e] + s->black_games[e]; }
+static inline int stats_wins(const Stats *s, int e) { return s->white_wins[e] + s->black_wins[e]; }
+
+/* A thinking time as the results count it: whole milliseconds. */
+long long seconds_to_millis(double seconds);
+
+/* Engine 1's score against engine 2 (0..1); 0.5 with no games. */
 double stats_score(const Stats *stats);
 
 /* Wilson score interval at z for k successes in n trials. */
@@ -55,8 +67,5 @@ SprtDecision sprt_decide(const SprtConfig *sprt, int wins, int losses);
 
 /* "+12.3", "-inf", "+inf". */
 void format_elo(double elo, char *text, size_t size);
-
-/* The final results table. */
-void stats_print(FILE *out, const Stats *stats, const MatchConfig *config, const SprtConfig *sprt);
 
 #endif

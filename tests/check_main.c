@@ -10,7 +10,8 @@ int main(void)
         sgf_suite, eval_suite, search_suite,
         protocol_process_suite, protocol_commands_suite, protocol_records_suite,
         protocol_errors_suite, protocol_client_suite, live_suite, botzone_suite,
-        match_suite, fuzz_regression_suite, hardening_suite,
+        match_suite, match_tournament_suite, match_results_suite,
+        fuzz_regression_suite, hardening_suite,
     };
     SRunner *runner = srunner_create(NULL);
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++)

@@ -3,9 +3,6 @@
  * between two instances of the real engine (results table against the SGF
  * it writes), and each kind of fault with the fake engines of
  * tests/fixtures/, attributed to the right side, in bounded time.
- *
- * Binaries: AMAZONS_MATCH_BIN (default ./amazons-match) and AMAZONS_BIN
- * (default ./amazons); fixtures: AMAZONS_FIXTURES (default tests/fixtures).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,217 +20,8 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/sgf.h"
+#include "match_run.h"
 #include "tests.h"
-
-enum { OUTPUT_MAX = 1 << 16, MAX_ARGS = 64 };
-
-static const char *env_or(const char *name, const char *fallback)
-{
-    const char *value = getenv(name);
-    return value && *value ? value : fallback;
-}
-
-static const char *runner(void) { return env_or("AMAZONS_MATCH_BIN", "./amazons-match"); }
-static const char *fixtures(void) { return env_or("AMAZONS_FIXTURES", "tests/fixtures"); }
-
-/* The real engine, cheap and repeatable. */
-static const char *real_engine(void)
-{
-    static char command[1024];
-    snprintf(command, sizeof command, "%s --playouts 50 --memory 16 --seed 1",
-             env_or("AMAZONS_BIN", "./amazons"));
-    return command;
-}
-
-static const char *fixture(const char *script, const char *args)
-{
-    static char command[4][1024];
-    static int next;
-    char *out = command[next++ % 4];
-    snprintf(out, sizeof command[0], "sh %s/%s %s", fixtures(), script, args ? args : "");
-    return out;
-}
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-typedef struct {
-    int status;          /* exit status, or -1 when killed by the test */
-    double seconds;
-    char out[OUTPUT_MAX];
-} Run;
-
-/* Runs the match runner with the given arguments (NULL-terminated), stdout captured. */
-static void run_match(Run *run, const char *const *args)
-{
-    const char *argv[MAX_ARGS + 2];
-    int argc = 0;
-    argv[argc++] = runner();
-    for (const char *const *a = args; *a && argc < MAX_ARGS; a++)
-        argv[argc++] = *a;
-    argv[argc] = NULL;
-    int out[2];
-    ck_assert_int_eq(pipe(out), 0);
-    double start = now();
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        dup2(out[1], STDOUT_FILENO);
-        if (!getenv("MATCH_TEST_VERBOSE")) {
-            int null_fd = open("/dev/null", O_WRONLY);
-            dup2(null_fd, STDERR_FILENO);
-        }
-        close(out[0]);
-        close(out[1]);
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    close(out[1]);
-    size_t length = 0;
-    double deadline = start + 30;
-    bool killed = false;
-    for (;;) {
-        int left = (int)((deadline - now()) * 1000);
-        if (left <= 0) {
-            kill(pid, SIGKILL);
-            killed = true;
-            break;
-        }
-        struct pollfd p = { .fd = out[0], .events = POLLIN };
-        if (poll(&p, 1, left) <= 0)
-            continue;
-        ssize_t n = read(out[0], run->out + length, sizeof run->out - 1 - length);
-        if (n <= 0)
-            break;
-        length += (size_t)n;
-    }
-    run->out[length] = '\0';
-    close(out[0]);
-    int status;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    run->seconds = now() - start;
-    ck_assert_msg(!killed, "the runner did not finish in 30 s:\n%s", run->out);
-    run->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-/* The numbers after `name` on the results line (which = 0) or the faults line (which = 1). */
-static void table_row(const Run *run, const char *name, int which, int *values, int count)
-{
-    const char *p = run->out;
-    size_t n = strlen(name);
-    for (;;) {
-        ck_assert_msg(p && *p, "no row %d for %s in:\n%s", which, name, run->out);
-        if (strncmp(p, name, n) == 0 && p[n] == ' ' && which-- == 0)
-            break;
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    p += n;
-    for (int i = 0; i < count; i++) {
-        char *end;
-        values[i] = (int)strtol(p, &end, 10);
-        ck_assert_msg(end != p, "row for %s too short in:\n%s", name, run->out);
-        p = end;
-        while (*p == '%' || *p == '.' || (*p >= '0' && *p <= '9'))
-            p++; /* skip the decimals of a percentage */
-        if (*p == '-' && i + 1 < count) /* "W-L" pairs */
-            p++;
-    }
-}
-
-/* Results row: games, wins, losses. */
-static void assert_record(const Run *run, const char *name, int games, int wins, int losses)
-{
-    int v[3];
-    table_row(run, name, 0, v, 3);
-    ck_assert_msg(v[0] == games && v[1] == wins && v[2] == losses,
-                  "%s: %d games %d-%d, want %d games %d-%d\n%s", name, v[0], v[1], v[2], games, wins,
-                  losses, run->out);
-}
-
-enum { F_ILLEGAL, F_CRASH, F_TIMEOUT, F_REFUSED, F_OVERRUN, F_KINDS };
-
-static void assert_faults(const Run *run, const char *name, int kind, int count)
-{
-    int v[F_KINDS];
-    table_row(run, name, 1, v, F_KINDS);
-    for (int k = 0; k < F_KINDS; k++)
-        ck_assert_msg(v[k] == (k == kind ? count : 0), "%s: fault column %d is %d\n%s", name, k, v[k],
-                      run->out);
-}
-
-static char *read_file(const char *path)
-{
-    FILE *file = fopen(path, "rb");
-    ck_assert_msg(file != NULL, "cannot open %s", path);
-    char *text = malloc(SGF_MAX_INPUT + 1);
-    size_t n = fread(text, 1, SGF_MAX_INPUT, file);
-    fclose(file);
-    text[n] = '\0';
-    return text;
-}
-
-/* Reads every game tree of an SGF collection; returns the count. */
-static int parse_collection(const char *text, Game *games, SgfInfo *infos, int max)
-{
-    size_t offset = 0, length = strlen(text);
-    int count = 0;
-    for (;;) {
-        while (offset < length && (text[offset] == ' ' || text[offset] == '\n'))
-            offset++;
-        if (offset == length)
-            return count;
-        ck_assert_int_lt(count, max);
-        size_t end;
-        const char *error = sgf_parse(text + offset, length - offset, 0, &games[count], &infos[count], &end);
-        ck_assert_msg(error == NULL, "game %d: %s", count + 1, error);
-        offset += end;
-        count++;
-    }
-}
-
-static void assert_same_game(const Game *a, const Game *b)
-{
-    ck_assert_int_eq(a->length, b->length);
-    ck_assert(a->start.amazons[WHITE] == b->start.amazons[WHITE]);
-    ck_assert(a->start.amazons[BLACK] == b->start.amazons[BLACK]);
-    ck_assert(a->start.arrows == b->start.arrows);
-    ck_assert_int_eq(a->start.to_move, b->start.to_move);
-    for (int i = 0; i < a->length; i++) {
-        ck_assert(move_equal(a->history[i].move, b->history[i].move));
-        ck_assert_int_eq(a->history[i].mover, b->history[i].mover);
-    }
-}
-
-static char temp_dir[64];
-
-static void make_temp_dir(void)
-{
-    snprintf(temp_dir, sizeof temp_dir, "/tmp/test_match_XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(temp_dir));
-}
-
-static const char *temp_path(const char *name)
-{
-    static char paths[4][128];
-    static int next;
-    char *out = paths[next++ % 4];
-    snprintf(out, sizeof paths[0], "%s/%s", temp_dir, name);
-    return out;
-}
-
-static void remove_temp_dir(void)
-{
-    char command[128];
-    snprintf(command, sizeof command, "rm -rf '%s'", temp_dir);
-    ck_assert_int_eq(system(command), 0);
-}
 
 /* ---- a real match ---- */
 
@@ -316,12 +104,13 @@ START_TEST(test_openings)
     fclose(file);
     const char *args[] = {
         "-q", "--openings", openings, "--time", "5+0.1", "--sgf", sgf,
-        "--", real_engine(), "--", real_engine(), NULL,
+        "--engine1", real_engine(), "--engine2", real_engine(), NULL,
     };
     Run *run = malloc(sizeof *run);
     run_match(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
     ck_assert_msg(strstr(run->out, "Results: 4 games on 6x6, time 5+0.1"), "%s", run->out);
+    ck_assert_msg(strstr(run->out, "Endings: no legal move 4,"), "%s", run->out);
     static Game games[5];
     static SgfInfo infos[5];
     char *text = read_file(sgf);

@@ -20,6 +20,8 @@ Suite *eval_suite(void);
 Suite *search_suite(void);
 Suite *sgf_suite(void);
 Suite *match_suite(void);
+Suite *match_tournament_suite(void);
+Suite *match_results_suite(void);
 Suite *hardening_suite(void);
 Suite *fuzz_regression_suite(void);
 

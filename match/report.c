@@ -1,0 +1,195 @@
+/* report.c - the match table (two engines) and the tournament table (more). */
+#include "match/report.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "match/rating.h"
+
+#define Z95 1.959964
+
+/* Fault kinds in table order. */
+static const EndKind FAULT_KINDS[] = { END_ILLEGAL, END_CRASH, END_TIMEOUT, END_REFUSED, END_OVERRUN };
+enum { FAULT_COLUMNS = sizeof FAULT_KINDS / sizeof FAULT_KINDS[0] };
+
+static double percent(int k, int n) { return n ? 100.0 * k / n : 0.0; }
+
+static void print_header(FILE *out, const MatchSettings *m, const Stats *s)
+{
+    char tc[64];
+    time_control_text(&m->config.tc, tc, sizeof tc);
+    fprintf(out, "Results: %d game%s on %dx%d, time %s, grace %.0f ms\n", s->games, s->games == 1 ? "" : "s",
+            m->config.size, m->config.size, tc, m->config.grace * 1000);
+}
+
+/* The name column: 24 wide, or as wide as the longest name. */
+static int name_width(const Schedule *schedule)
+{
+    int width = 24;
+    for (int e = 0; e < schedule->engines; e++)
+        if ((int)strlen(schedule->name[e]) > width)
+            width = (int)strlen(schedule->name[e]);
+    return width;
+}
+
+static void print_records(FILE *out, const Schedule *schedule, const Stats *s, int width)
+{
+    fprintf(out, "%-*s %6s %6s %6s %7s %10s %10s %7s\n", width, "Engine", "Games", "Wins", "Losses", "Score",
+            "White W-L", "Black W-L", "Faults");
+    for (int e = 0; e < schedule->engines; e++) {
+        int faults = 0, games = stats_games(s, e), wins = stats_wins(s, e);
+        for (int k = 0; k < FAULT_COLUMNS; k++)
+            faults += s->faults[e][FAULT_KINDS[k]];
+        char white[24], black[24];
+        snprintf(white, sizeof white, "%d-%d", s->white_wins[e], s->white_games[e] - s->white_wins[e]);
+        snprintf(black, sizeof black, "%d-%d", s->black_wins[e], s->black_games[e] - s->black_wins[e]);
+        fprintf(out, "%-*s %6d %6d %6d %6.1f%% %10s %10s %7d\n", width, schedule->name[e], games, wins,
+                games - wins, percent(wins, games), white, black, faults);
+    }
+    fprintf(out, "White won %d, Black won %d (White %.1f%%)\n", s->white_won, s->games - s->white_won,
+            percent(s->white_won, s->games));
+}
+
+static void print_endings_and_faults(FILE *out, const Schedule *schedule, const Stats *s, int width)
+{
+    fprintf(out, "Endings:");
+    for (int k = 0; k < END_ABORTED; k++)
+        fprintf(out, "%s %s %d", k ? "," : "", END_KIND_NAMES[k], s->ends[k]);
+    fprintf(out, "\n%-*s", width, "Faults");
+    for (int k = 0; k < FAULT_COLUMNS; k++)
+        fprintf(out, " %8s", END_KIND_NAMES[FAULT_KINDS[k]]);
+    fprintf(out, "\n");
+    for (int e = 0; e < schedule->engines; e++) {
+        fprintf(out, "%-*s", width, schedule->name[e]);
+        for (int k = 0; k < FAULT_COLUMNS; k++)
+            fprintf(out, " %8d", s->faults[e][FAULT_KINDS[k]]);
+        fprintf(out, "\n");
+    }
+    fprintf(out, "Thinking time:");
+    for (int e = 0; e < schedule->engines; e++)
+        fprintf(out, "%s %s %.1f s", e ? "," : "", schedule->name[e], (double)s->millis[e] / 1000);
+    fprintf(out, "\n");
+}
+
+/* ---- two engines ---- */
+
+static void print_match_score(FILE *out, const Schedule *schedule, const Stats *s)
+{
+    const char *a = schedule->name[0], *b = schedule->name[1];
+    int wins = s->beat[0][1];
+    double low, high;
+    wilson_interval(wins, s->games, Z95, &low, &high);
+    fprintf(out, "Score of %s: %d/%d = %.1f%% [95%% CI %.1f%% .. %.1f%%]\n", a, wins, s->games,
+            100 * stats_score(s), 100 * low, 100 * high);
+    if (s->games == 0) {
+        fprintf(out, "Elo %s - %s: n/a\n", a, b);
+        return;
+    }
+    char elo[24], elo_low[24], elo_high[24];
+    format_elo(elo_from_score(stats_score(s)), elo, sizeof elo);
+    format_elo(elo_from_score(low), elo_low, sizeof elo_low);
+    format_elo(elo_from_score(high), elo_high, sizeof elo_high);
+    fprintf(out, "Elo %s - %s: %s [95%% CI %s .. %s]\n", a, b, elo, elo_low, elo_high);
+}
+
+static void print_sprt(FILE *out, const SprtConfig *sprt, const Stats *s)
+{
+    double lower, upper;
+    int wins = s->beat[0][1], losses = s->beat[1][0];
+    sprt_bounds(sprt, &lower, &upper);
+    SprtDecision d = sprt_decide(sprt, wins, losses);
+    fprintf(out, "SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f [%.3f, %.3f] %s\n", sprt->elo0, sprt->elo1,
+            sprt->alpha, sprt->beta, sprt_llr(sprt, wins, losses), lower, upper,
+            d == SPRT_H1 ? "H1 accepted" : d == SPRT_H0 ? "H0 accepted" : "inconclusive");
+}
+
+/* ---- more engines ---- */
+
+static void print_schedule(FILE *out, const Schedule *schedule)
+{
+    if (schedule->kind == SCHEDULE_GAUNTLET)
+        fprintf(out, "Gauntlet: %s against %d engines, %d game%s per pairing\n", schedule->name[0],
+                schedule->engines - 1, schedule->games_per_pairing, schedule->games_per_pairing == 1 ? "" : "s");
+    else
+        fprintf(out, "Round-robin of %d engines, %d game%s per pairing\n", schedule->engines,
+                schedule->games_per_pairing, schedule->games_per_pairing == 1 ? "" : "s");
+}
+
+static bool scheduled(const Schedule *schedule, int a, int b)
+{
+    return a != b && (schedule->kind == SCHEDULE_ROUND_ROBIN || a == 0 || b == 0);
+}
+
+static void print_cross_table(FILE *out, const Schedule *schedule, const Stats *s, int width)
+{
+    int cell = 7;
+    for (int e = 0; e < schedule->engines; e++)
+        if ((int)strlen(schedule->name[e]) + 1 > cell)
+            cell = (int)strlen(schedule->name[e]) + 1;
+    fprintf(out, "Cross table: wins-losses of the row's engine against the column's\n%-*s", width, "");
+    for (int b = 0; b < schedule->engines; b++)
+        fprintf(out, " %*s", cell, schedule->name[b]);
+    fprintf(out, "\n");
+    for (int a = 0; a < schedule->engines; a++) {
+        fprintf(out, "%-*s", width, schedule->name[a]);
+        for (int b = 0; b < schedule->engines; b++) {
+            char text[32];
+            if (scheduled(schedule, a, b))
+                snprintf(text, sizeof text, "%d-%d", s->beat[a][b], s->beat[b][a]);
+            else
+                snprintf(text, sizeof text, a == b ? "x" : ".");
+            fprintf(out, " %*s", cell, text);
+        }
+        fprintf(out, "\n");
+    }
+}
+
+static void print_ratings(FILE *out, const MatchSettings *m, const Stats *s, int width)
+{
+    const Schedule *schedule = &m->schedule;
+    Ratings r;
+    ratings_fit(schedule->engines, s->beat, m->anchor, &r);
+    fprintf(out, "Elo by maximum likelihood, %s = 0, 95%% intervals:\n", schedule->name[m->anchor]);
+    for (int e = 0; e < schedule->engines; e++) {
+        char elo[24], low[24], high[24];
+        fprintf(out, "%-*s", width, schedule->name[e]);
+        if (isnan(r.elo[e])) {
+            fprintf(out, " %8s   (no games connect it to %s)\n", "?", schedule->name[m->anchor]);
+            continue;
+        }
+        format_elo(r.elo[e], elo, sizeof elo);
+        if (e == m->anchor) {
+            fprintf(out, " %8s   (anchor)\n", elo);
+        } else if (isinf(r.elo[e])) {
+            const char *anchor = schedule->name[m->anchor];
+            if (r.elo[e] > 0)
+                fprintf(out, " %8s   (no chain of wins leads from %s to it)\n", elo, anchor);
+            else
+                fprintf(out, " %8s   (no chain of wins leads from it to %s)\n", elo, anchor);
+        } else {
+            format_elo(r.low[e], low, sizeof low);
+            format_elo(r.high[e], high, sizeof high);
+            fprintf(out, " %8s   [%s .. %s]\n", elo, low, high);
+        }
+    }
+}
+
+void report_print(FILE *out, const MatchSettings *m, const Stats *s)
+{
+    const Schedule *schedule = &m->schedule;
+    int width = name_width(schedule);
+    print_header(out, m, s);
+    if (schedule->engines == 2) {
+        print_records(out, schedule, s, width);
+        print_match_score(out, schedule, s);
+        print_endings_and_faults(out, schedule, s, width);
+        if (m->sprt.enabled)
+            print_sprt(out, &m->sprt, s);
+        return;
+    }
+    print_schedule(out, schedule);
+    print_records(out, schedule, s, width);
+    print_cross_table(out, schedule, s, width);
+    print_ratings(out, m, s, width);
+    print_endings_and_faults(out, schedule, s, width);
+}
