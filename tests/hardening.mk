@@ -4,12 +4,13 @@
 #   make soak           1000 fast games through amazons-match (SOAK_GAMES=N to change)
 #   make soak-ci        the same with 50 games
 #   make valgrind       a protocol session and a short match under valgrind memcheck
+#   make shard-check    one match played whole and as 4 shards, merged: the same report
 #
 # `make soak SANITIZE=1` plays with the ASan+UBSan binaries instead (slower
 # engines: expect overruns at the tiny time limits to be a sanitizer artefact).
 # The Check suite `hardening` (tests/test_hardening.c) runs with `make test`.
 
-.PHONY: soak soak-ci valgrind
+.PHONY: soak soak-ci valgrind shard-check
 
 SOAK_GAMES ?= 1000
 
@@ -18,6 +19,9 @@ soak: $(BIN) $(MATCH_BIN)
 
 soak-ci: $(BIN) $(MATCH_BIN)
 	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) tests/soak.sh 50
+
+shard-check: $(BIN) $(MATCH_BIN)
+	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) tests/shard_check.sh
 
 # Valgrind cannot run every instruction -march=native may emit (AVX-512), so
 # it gets its own portable build with debug information for its reports.
