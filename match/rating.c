@@ -116,31 +116,58 @@ static bool standard_errors(const int beat[MAX_ENGINES][MAX_ENGINES], const int 
     return true;
 }
 
+/* Fits the group of engines `members` (members[0] rated 0) into within / within_low / within_high. */
+static void rate_group(const int beat[MAX_ENGINES][MAX_ENGINES], const int *members, int k, Ratings *r)
+{
+    double gamma[MAX_ENGINES], se[MAX_ENGINES];
+    fit_group(beat, members, k, gamma);
+    bool have_se = standard_errors(beat, members, k, gamma, se);
+    r->within[members[0]] = r->within_low[members[0]] = r->within_high[members[0]] = 0;
+    for (int i = 1; i < k; i++) {
+        int e = members[i];
+        r->within[e] = ELO_PER_NAT * log(gamma[i]);
+        double half = have_se ? Z95 * ELO_PER_NAT * se[i] : INFINITY;
+        r->within_low[e] = r->within[e] - half;
+        r->within_high[e] = r->within[e] + half;
+    }
+}
+
+/* Splits the engines into groups (joined both ways by chains of wins) and rates each within itself. */
+static void rate_groups(int n, const int beat[MAX_ENGINES][MAX_ENGINES], bool reach[MAX_ENGINES][MAX_ENGINES],
+                        int anchor, Ratings *r)
+{
+    r->groups = 0;
+    for (int e = 0; e < n; e++)
+        r->group[e] = -1;
+    for (int first = 0; first < n; first++) {
+        if (r->group[first] >= 0)
+            continue;
+        int lead = reach[first][anchor] && reach[anchor][first] ? anchor : first;
+        int members[MAX_ENGINES], k = 0;
+        members[k++] = lead;
+        for (int e = first; e < n; e++)
+            if (e != lead && reach[e][lead] && reach[lead][e])
+                members[k++] = e;
+        for (int i = 0; i < k; i++)
+            r->group[members[i]] = r->groups;
+        r->group_anchor[r->groups++] = lead;
+        rate_group(beat, members, k, r);
+    }
+}
+
 void ratings_fit(int n, const int beat[MAX_ENGINES][MAX_ENGINES], int anchor, Ratings *r)
 {
     bool reach[MAX_ENGINES][MAX_ENGINES];
     win_chains(n, beat, reach);
-    int members[MAX_ENGINES], k = 0;
-    members[k++] = anchor;
+    rate_groups(n, beat, reach, anchor, r);
     for (int e = 0; e < n; e++) {
-        if (e == anchor)
-            continue;
         bool up = reach[e][anchor], down = reach[anchor][e];
-        if (up && down)
-            members[k++] = e;
-        else
-            r->elo[e] = up ? INFINITY : down ? -INFINITY : NAN;
-        r->low[e] = r->high[e] = r->elo[e];
-    }
-    double gamma[MAX_ENGINES], se[MAX_ENGINES];
-    fit_group(beat, members, k, gamma);
-    bool have_se = standard_errors(beat, members, k, gamma, se);
-    r->elo[anchor] = r->low[anchor] = r->high[anchor] = 0;
-    for (int i = 1; i < k; i++) {
-        int e = members[i];
-        r->elo[e] = ELO_PER_NAT * log(gamma[i]);
-        double half = have_se ? Z95 * ELO_PER_NAT * se[i] : INFINITY;
-        r->low[e] = r->elo[e] - half;
-        r->high[e] = r->elo[e] + half;
+        if (up && down) {
+            r->elo[e] = r->within[e];
+            r->low[e] = r->within_low[e];
+            r->high[e] = r->within_high[e];
+        } else {
+            r->elo[e] = r->low[e] = r->high[e] = up ? INFINITY : down ? -INFINITY : NAN;
+        }
     }
 }

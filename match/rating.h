@@ -16,7 +16,10 @@
  * the games within it; an engine the anchor's group never beat, but that
  * beat into it, is +inf (the likelihood grows without end as it rises); one
  * that never beat into it but was beaten by it, -inf; one connected neither
- * way (say, it played no game) is undetermined: NAN.
+ * way (say, it played no game) is undetermined: NAN.  Every such group of
+ * engines joined both ways is also rated on its own, from the games inside
+ * it, relative to its first engine: what the games say of engines that all
+ * lost to (or all beat) the anchor's group.
  */
 #ifndef AMAZONS_MATCH_RATING_H
 #define AMAZONS_MATCH_RATING_H
@@ -27,6 +30,11 @@ typedef struct {
     double elo[MAX_ENGINES];   /* relative to the anchor; +-INFINITY or NAN as above */
     double low[MAX_ENGINES];   /* the 95% interval (equal to elo where it is not finite) */
     double high[MAX_ENGINES];
+    int groups;
+    int group[MAX_ENGINES];        /* by engine: its group, numbered in order of their first engines */
+    int group_anchor[MAX_ENGINES]; /* by group: the engine rated 0 in it (the anchor in the anchor's group) */
+    double within[MAX_ENGINES];    /* by engine: rating relative to its group's anchor, from the group's games */
+    double within_low[MAX_ENGINES], within_high[MAX_ENGINES];
 } Ratings;
 
 /* Fits engines 0..n-1 from beat[a][b] (games a won against b). */

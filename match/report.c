@@ -144,6 +144,54 @@ static void print_cross_table(FILE *out, const Schedule *schedule, const Stats *
     }
 }
 
+static void print_interval(FILE *out, double elo, double low, double high)
+{
+    char text[3][24];
+    format_elo(elo, text[0], sizeof text[0]);
+    format_elo(low, text[1], sizeof text[1]);
+    format_elo(high, text[2], sizeof text[2]);
+    fprintf(out, " %8s   [%s .. %s]\n", text[0], text[1], text[2]);
+}
+
+static void print_rating(FILE *out, const Schedule *schedule, const Ratings *r, int anchor, int e)
+{
+    char elo[24];
+    const char *anchor_name = schedule->name[anchor];
+    format_elo(r->elo[e], elo, sizeof elo);
+    if (e == anchor)
+        fprintf(out, " %8s   (anchor)\n", elo);
+    else if (isnan(r->elo[e]))
+        fprintf(out, " %8s   (no games connect it to %s)\n", "?", anchor_name);
+    else if (r->elo[e] == INFINITY)
+        fprintf(out, " %8s   (no chain of wins leads from %s to it)\n", elo, anchor_name);
+    else if (r->elo[e] == -INFINITY)
+        fprintf(out, " %8s   (no chain of wins leads from it to %s)\n", elo, anchor_name);
+    else
+        print_interval(out, r->elo[e], r->low[e], r->high[e]);
+}
+
+/* Groups of two or more engines apart from the anchor's, each rated on its own games. */
+static void print_groups(FILE *out, const Schedule *schedule, const Ratings *r, int anchor, int width)
+{
+    for (int g = 0; g < r->groups; g++) {
+        int lead = r->group_anchor[g], size = 0;
+        for (int e = 0; e < schedule->engines; e++)
+            size += r->group[e] == g;
+        if (g == r->group[anchor] || size < 2)
+            continue;
+        fprintf(out, "Rated within their group, from its games alone, %s = 0:\n", schedule->name[lead]);
+        for (int e = 0; e < schedule->engines; e++) {
+            if (r->group[e] != g)
+                continue;
+            fprintf(out, "%-*s", width, schedule->name[e]);
+            if (e == lead)
+                fprintf(out, " %8s   (anchor)\n", "+0.0");
+            else
+                print_interval(out, r->within[e], r->within_low[e], r->within_high[e]);
+        }
+    }
+}
+
 static void print_ratings(FILE *out, const MatchSettings *m, const Stats *s, int width)
 {
     const Schedule *schedule = &m->schedule;
@@ -151,27 +199,10 @@ static void print_ratings(FILE *out, const MatchSettings *m, const Stats *s, int
     ratings_fit(schedule->engines, s->beat, m->anchor, &r);
     fprintf(out, "Elo by maximum likelihood, %s = 0, 95%% intervals:\n", schedule->name[m->anchor]);
     for (int e = 0; e < schedule->engines; e++) {
-        char elo[24], low[24], high[24];
         fprintf(out, "%-*s", width, schedule->name[e]);
-        if (isnan(r.elo[e])) {
-            fprintf(out, " %8s   (no games connect it to %s)\n", "?", schedule->name[m->anchor]);
-            continue;
-        }
-        format_elo(r.elo[e], elo, sizeof elo);
-        if (e == m->anchor) {
-            fprintf(out, " %8s   (anchor)\n", elo);
-        } else if (isinf(r.elo[e])) {
-            const char *anchor = schedule->name[m->anchor];
-            if (r.elo[e] > 0)
-                fprintf(out, " %8s   (no chain of wins leads from %s to it)\n", elo, anchor);
-            else
-                fprintf(out, " %8s   (no chain of wins leads from it to %s)\n", elo, anchor);
-        } else {
-            format_elo(r.low[e], low, sizeof low);
-            format_elo(r.high[e], high, sizeof high);
-            fprintf(out, " %8s   [%s .. %s]\n", elo, low, high);
-        }
+        print_rating(out, schedule, &r, m->anchor, e);
     }
+    print_groups(out, schedule, &r, m->anchor, width);
 }
 
 void report_print(FILE *out, const MatchSettings *m, const Stats *s)

@@ -134,6 +134,21 @@ static const char *elo_line(const Run *run, const char *name)
     return NULL;
 }
 
+/* The rating of `name` within a group apart from the anchor's (the block after the main list). */
+static void group_values(const Run *run, const char *name, double *elo, double *low, double *high)
+{
+    const char *block = strstr(run->out, "Rated within their group, from its games alone");
+    ck_assert_msg(block != NULL, "%s", run->out);
+    size_t n = strlen(name);
+    const char *line = strchr(block, '\n') + 1;
+    while (strncmp(line, name, n) != 0 || line[n] != ' ') {
+        line = strchr(line, '\n') + 1;
+        ck_assert_msg(strncmp(line, "Endings:", 8) != 0, "no group rating for %s in\n%s", name, run->out);
+    }
+    line += n + strspn(line + n, " ");
+    ck_assert_msg(sscanf(line, "%lf [%lf .. %lf]", elo, low, high) == 3, "group Elo of %s: %s", name, line);
+}
+
 static void elo_values(const Run *run, const char *name, double *elo, double *low, double *high)
 {
     const char *line = elo_line(run, name);
@@ -385,6 +400,19 @@ START_TEST(test_elo_unbounded)
     merge_file(run, temp_path("2.jsonl"), "b");
     assert_elo_word(run, "a", "+inf");
     assert_elo_word(run, "c", "?");
+    ck_assert_ptr_null(strstr(run->out, "Rated within their group"));
+    /* Round-robin: a beats b and c 4-0, b beats c 3-1.  b and c are -inf, and rated among themselves. */
+    int rr_winners[12];
+    fill_winners(false, 3, 4, (const int[]){ 4, 4, 3 }, rr_winners);
+    write_games(temp_path("3.jsonl"), false, names, 3, 4, rr_winners);
+    merge_file(run, temp_path("3.jsonl"), NULL);
+    assert_elo_word(run, "b", "-inf");
+    assert_elo_word(run, "c", "-inf");
+    ck_assert_msg(strstr(run->out, "Rated within their group, from its games alone, b = 0:\nb "), "%s", run->out);
+    double elo, low, high, want = -400 * log10(3.0), half = Z95 * ELO_PER_NAT / sqrt(4 * 0.75 * 0.25);
+    group_values(run, "c", &elo, &low, &high);
+    ck_assert_msg(fabs(elo - want) < 0.06 && fabs(low - (want - half)) < 0.06 && fabs(high - (want + half)) < 0.06,
+                  "c within b's group: %.1f [%.1f .. %.1f]", elo, low, high);
     free(run);
     remove_temp_dir();
 }
