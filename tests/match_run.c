@@ -142,6 +142,14 @@ void run_match(Run *run, const char *const *args)
     run_match_watched(run, args, NULL);
 }
 
+void run_refused(Run *run, const char *const *args, const char *message)
+{
+    run_match(run, args);
+    ck_assert_msg(run->status == 2, "exit %d, want 2 (\"%s\"):\n%s", run->status, message, run->err);
+    ck_assert_msg(strstr(run->err, message), "want \"%s\" in:\n%s", message, run->err);
+    ck_assert_str_eq(run->out, "");
+}
+
 void table_row(const Run *run, const char *name, int which, int *values, int count)
 {
     const char *section = which == 0 ? "\nEngine " : "\nFaults ";

@@ -46,6 +46,9 @@ const char *fixture(const char *script, const char *args);
 void run_match(Run *run, const char *const *args);
 void run_match_watched(Run *run, const char *const *args, const Watch *watch);
 
+/* Runs and insists on exit status 2, nothing on stdout, and `message` on stderr. */
+void run_refused(Run *run, const char *const *args, const char *message);
+
 /* The numbers after `name` in its row of the records table (which = 0) or the faults table (which = 1). */
 void table_row(const Run *run, const char *name, int which, int *values, int count);
 

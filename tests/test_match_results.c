@@ -63,15 +63,6 @@ static void run_ok(Run *run, const char *const *args)
     ck_assert_msg(run->status == 0, "exit %d:\n%s\n%s", run->status, run->out, run->err);
 }
 
-/* Runs and insists on exit status 2, nothing on stdout, and `message` on stderr. */
-static void run_refused(Run *run, const char *const *args, const char *message)
-{
-    run_match(run, args);
-    ck_assert_msg(run->status == 2, "exit %d, want 2 (\"%s\"):\n%s", run->status, message, run->err);
-    ck_assert_msg(strstr(run->err, message), "want \"%s\" in:\n%s", message, run->err);
-    ck_assert_str_eq(run->out, "");
-}
-
 static void assert_same_tables(const Run *a, const Run *b)
 {
     static char x[OUTPUT_MAX], y[OUTPUT_MAX];
