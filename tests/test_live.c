@@ -435,7 +435,7 @@ START_TEST(test_ponder_latency)
 {
     static const char *const args[] = { "--ponder", "--threads", "2", "--time", "0.3", "--memory", "256",
                                          NULL };
-    enum { ROUNDS = 100 };
+    enum { ROUNDS = 200 };
     engine = live_start(args);
     ask("genmove w");
     double version_ms[ROUNDS], play_ms[2 * ROUNDS];
