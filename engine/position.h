@@ -44,6 +44,14 @@ typedef struct {
  */
 void position_start(Position *pos, int width, int height);
 
+/* Whether two positions are the same: board, pieces and side to move. */
+static inline bool position_equal(const Position *a, const Position *b)
+{
+    return a->hash == b->hash && a->width == b->width && a->height == b->height
+        && a->amazons[WHITE] == b->amazons[WHITE] && a->amazons[BLACK] == b->amazons[BLACK]
+        && a->arrows == b->arrows && a->to_move == b->to_move;
+}
+
 /* Whether two positions are on boards of the same shape. */
 static inline bool position_same_board(const Position *a, const Position *b)
 {

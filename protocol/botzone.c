@@ -151,7 +151,7 @@ typedef struct {
     int count;                      /* 7 stands for "more than six" */
 } Words;
 
-static void split_words(Words *w, const char *line)
+static void split_numbers(Words *w, const char *line)
 {
     snprintf(w->text, sizeof w->text, "%s", line);
     memcpy(w->store, w->text, sizeof w->store);
@@ -232,7 +232,7 @@ typedef struct {
 typedef enum { STEP_ON, STEP_END, STEP_ERROR } Step;
 
 __attribute__((format(printf, 2, 3)))
-static bool fail(Bot *b, const char *format, ...)
+static bool bot_fail(Bot *b, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
@@ -253,11 +253,11 @@ static BzLineStatus next_line(Bot *b, const char *what)
     char *text;
     BzLineStatus status = input_line(&b->in, &text);
     if (status == BZ_LINE_OK)
-        split_words(&b->line, text);
+        split_numbers(&b->line, text);
     else if (status == BZ_LINE_TOO_LONG)
-        fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
+        bot_fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
     else
-        fail(b, "end of input in the middle of a turn: expected %s on line %d", what,
+        bot_fail(b, "end of input in the middle of a turn: expected %s on line %d", what,
              b->in.line + 1);
     return status;
 }
@@ -268,9 +268,9 @@ static bool line_move(Bot *b, const char *what, Move *m, bool *none)
     char why[96];
     bool no_move = false;
     if (parse_move(&b->line, m, &no_move, why, sizeof why))
-        return fail(b, "line %d: %s: %s", b->in.line, what, why);
+        return bot_fail(b, "line %d: %s: %s", b->in.line, what, why);
     if (no_move && !none)
-        return fail(b, "line %d: %s is \"" NO_MOVE "\", which only the first mover's first "
+        return bot_fail(b, "line %d: %s is \"" NO_MOVE "\", which only the first mover's first "
                        "request may be", b->in.line, what);
     if (none)
         *none = no_move;
@@ -281,7 +281,7 @@ static bool play(Bot *b, Color c, Move m)
 {
     if (game_play(&b->session.game, c, m))
         return true;
-    return fail(b, "line %d: illegal move for %s: %.40s", b->in.line, side_name(c), b->line.text);
+    return bot_fail(b, "line %d: illegal move for %s: %.40s", b->in.line, side_name(c), b->line.text);
 }
 
 /*
@@ -291,11 +291,11 @@ static bool play(Bot *b, Color c, Move m)
 static bool read_history(Bot *b)
 {
     if (next_line(b, "the turn number") != BZ_LINE_OK)
-        return b->in.line == 0 && b->in.eof ? fail(b, "no input: expected the turn number") : false;
+        return b->in.line == 0 && b->in.eof ? bot_fail(b, "no input: expected the turn number") : false;
     b->turn_start = b->in.arrived;
     long n;
     if (!is_count(&b->line, MAX_TURNS, &n))
-        return fail(b, "line 1: expected the turn number (1..%d), got '%.40s'%s", MAX_TURNS,
+        return bot_fail(b, "line 1: expected the turn number (1..%d), got '%.40s'%s", MAX_TURNS,
                     b->line.text, b->line.text[0] == '{' ? " (JSON interaction is not supported: "
                                                            "choose simple interaction)" : "");
     for (long i = 1; i <= 2 * n - 1; i++) {
@@ -329,16 +329,16 @@ static Step read_request(Bot *b)
     if (status == BZ_LINE_EOF)
         return STEP_END;
     if (status == BZ_LINE_TOO_LONG) {
-        fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
+        bot_fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
         return STEP_ERROR;
     }
-    split_words(&b->line, text);
+    split_numbers(&b->line, text);
     b->turn_start = b->in.arrived;
     b->turn++;
     long n;
     if (b->line.count == 1) {
         if (!is_count(&b->line, MAX_TURNS, &n) || (n != 1 && n != b->turn)) {
-            fail(b, "line %d: expected a request, or the count 1 or %d before it, got '%.40s'",
+            bot_fail(b, "line %d: expected a request, or the count 1 or %d before it, got '%.40s'",
                  b->in.line, b->turn, b->line.text);
             return STEP_ERROR;
         }
@@ -381,7 +381,7 @@ static Step answer(Bot *b)
         input_discard_pending(&b->in);
     b->fresh = false;
     if (has_move && !game_play(&b->session.game, b->me, m)) {
-        fail(b, "internal error: the search returned an illegal move");
+        bot_fail(b, "internal error: the search returned an illegal move");
         return STEP_ERROR;
     }
     if (has_move) {
@@ -391,7 +391,7 @@ static Step answer(Bot *b)
         printf(NO_MOVE "\n");
     }
     if (fflush(stdout) != 0) {
-        fail(b, "cannot write the answer: %s", strerror(errno));
+        bot_fail(b, "cannot write the answer: %s", strerror(errno));
         return STEP_ERROR;
     }
     return has_move ? STEP_ON : STEP_END;
@@ -415,7 +415,7 @@ int botzone_run(const SessionOptions *options)
     int status;
     if (!session_init(&b->session, options)) {
         status = 1;
-        fail(b, "cannot allocate %zu MiB for the search tree (see --memory)",
+        bot_fail(b, "cannot allocate %zu MiB for the search tree (see --memory)",
              options->search.memory_bytes >> 20);
     } else {
         game_new(&b->session.game, SIZE, SIZE);

@@ -104,20 +104,13 @@ static bool ponder_wanted(const Session *s)
         && !game_is_over(&s->game);
 }
 
-static bool same_position(const Position *a, const Position *b)
-{
-    return a->hash == b->hash && position_same_board(a, b) && a->arrows == b->arrows
-        && a->amazons[WHITE] == b->amazons[WHITE] && a->amazons[BLACK] == b->amazons[BLACK]
-        && a->to_move == b->to_move;
-}
-
 static void wake_loop(void *input) { input_wake(input); }
 
 bool session_ponder(GtpLoop *loop)
 {
     Session *s = loop->context;
     bool wanted = ponder_wanted(s);
-    bool current = wanted && same_position(&s->ponder_pos, &s->game.pos);
+    bool current = wanted && position_equal(&s->ponder_pos, &s->game.pos);
     if (s->pondering) {
         if (current && !search_finished(s->search))
             return true;

@@ -173,18 +173,11 @@ void search_resume(Search *s)
 
 /* ---- tree reuse ---- */
 
-static bool same_position(const Position *a, const Position *b)
-{
-    return a->hash == b->hash && a->amazons[WHITE] == b->amazons[WHITE]
-        && a->amazons[BLACK] == b->amazons[BLACK] && a->arrows == b->arrows
-        && a->to_move == b->to_move;
-}
-
 /* Looks for pos among the expanded nodes up to `max_depth` below node (depth kept even). */
 static uint32_t find_position(Search *s, uint32_t index, Position *at, int depth, int max_depth,
                               int from, int to, const Position *target)
 {
-    if (depth % 2 == 0 && same_position(at, target))
+    if (depth % 2 == 0 && position_equal(at, target))
         return index;
     const Node *n = &s->arena.nodes[index];
     if (depth == max_depth || n->state != NODE_EXPANDED)
