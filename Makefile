@@ -108,4 +108,5 @@ clean:
 -include $(ENGINE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 
 include tests/hardening.mk
+include tests/amalgamation/amalgamation.mk
 include tests/fuzz/fuzz.mk
