@@ -94,6 +94,16 @@ static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *benc
     return false;
 }
 
+/*
+ * The single-file build for Botzone (make amalgamation, amazons-botzone.c)
+ * defines AMAZONS_BOTZONE: Botzone starts its bots without arguments.
+ */
+#ifdef AMAZONS_BOTZONE
+#define BOTZONE_BY_DEFAULT true
+#else
+#define BOTZONE_BY_DEFAULT false
+#endif
+
 /* A first pass over the flags: --botzone changes the defaults that the others override. */
 static bool botzone_requested(int argc, char **argv, const struct option *options)
 {
@@ -127,7 +137,7 @@ int main(int argc, char **argv)
     };
     SessionOptions o;
     session_default_options(&o);
-    bool botzone = botzone_requested(argc, argv, options);
+    bool botzone = botzone_requested(argc, argv, options) || BOTZONE_BY_DEFAULT;
     if (botzone)
         botzone_default_options(&o);
     bool bench = false;

@@ -2,21 +2,30 @@
 #
 #   make amalgamation         writes build/amazons-single.c: every engine, eval,
 #                             search and protocol source, headers pasted in once;
-#                             it builds alone with gcc -O2 -std=gnu11 FILE -lm -lpthread
+#                             it builds alone with gcc -O2 -std=gnu11 FILE -lm -lpthread.
+#                             Also build/amazons-botzone.c, the same with
+#                             AMAZONS_BOTZONE defined: a Botzone bot when run
+#                             without arguments, the file to submit there
 #   make amalgamation-check   builds it that way and checks it against ./amazons
 #                             (protocol answers, a short match, Botzone mode)
 
 AMALGAMATION = build/amazons-single.c
+BOTZONE_SOURCE = build/amazons-botzone.c
 AMALGAMATION_SRC = $(sort $(wildcard engine/*.c)) $(sort $(wildcard eval/*.c)) \
                    $(sort $(wildcard search/*.c)) $(sort $(wildcard protocol/*.c))
 
 .PHONY: amalgamation amalgamation-check
-amalgamation: $(AMALGAMATION)
+amalgamation: $(AMALGAMATION) $(BOTZONE_SOURCE)
+
+$(BOTZONE_SOURCE): $(AMALGAMATION)
+	{ echo '/* amazons-botzone.c - the Amazons engine as a Botzone bot: amazons-single.c'; \
+	  echo ' * playing Botzone by default.  Build: gcc -O2 -std=gnu11 FILE -lm -lpthread */'; \
+	  echo '#define AMAZONS_BOTZONE'; cat $(AMALGAMATION); } > $@
 
 $(AMALGAMATION): $(AMALGAMATION_SRC) $(wildcard engine/*.h eval/*.h search/*.h protocol/*.h) \
                  tests/amalgamation/amalgamate.sh
 	@mkdir -p $(dir $@)
 	tests/amalgamation/amalgamate.sh $@ $(AMALGAMATION_SRC)
 
-amalgamation-check: $(AMALGAMATION) amazons amazons-match
+amalgamation-check: $(AMALGAMATION) $(BOTZONE_SOURCE) amazons amazons-match
 	tests/amalgamation/check.sh

@@ -3,7 +3,8 @@
 # contest site would, with nothing but `gcc -O2 -std=gnu11 FILE -lm
 # -lpthread`, and checks that it is the same engine: the protocol answers
 # like ./amazons, a short match against ./amazons is played without a
-# fault, and Botzone mode answers a first turn.
+# fault, and amazons-botzone.c, run without arguments as Botzone does,
+# answers a first turn.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 single=build/amazons-single
@@ -33,12 +34,14 @@ if [ "$faults" != 0 ] || [ "$games" != 4 ]; then
     exit 1
 fi
 
-# Botzone mode, the entry point on Botzone: a move for the first turn, then the marker.
-answer=$(printf '1\n-1 -1 -1 -1 -1 -1\n' | "$single" --botzone --time 0.3)
+# Botzone runs amazons-botzone.c's program without arguments: a move for the
+# first turn, then the keep-running marker.
+gcc -O2 -std=gnu11 build/amazons-botzone.c -lm -lpthread -o build/amazons-botzone
+answer=$(printf '1\n-1 -1 -1 -1 -1 -1\n' | build/amazons-botzone)
 if ! [[ $(head -1 <<<"$answer") =~ ^[0-7]\ [0-7]\ [0-7]\ [0-7]\ [0-7]\ [0-7]$ ]] ||
    [ "$(sed -n 2p <<<"$answer")" != '>>>BOTZONE_REQUEST_KEEP_RUNNING<<<' ]; then
-    echo "amalgamation: botzone mode answered: $answer" >&2
+    echo "amalgamation: amazons-botzone answered: $answer" >&2
     exit 1
 fi
-echo "amalgamation: botzone mode answered $(head -1 <<<"$answer")"
+echo "amalgamation: amazons-botzone, without arguments, answered $(head -1 <<<"$answer")"
 echo "amalgamation: OK"
