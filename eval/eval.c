@@ -21,28 +21,49 @@
 /*
  * Flood fill by levels: `queen` picks queen moves or king steps.  Squares
  * farther than MAX_DISTANCE all land in the last level, so `reached` is exact.
+ *
+ * A queen ray may stop at the first square already reached: a square beyond
+ * it is one move from that square, so it is either already reached too or
+ * found by the ray that starts there.  Rays so stay short in later levels.
  */
-static void distances(const Position *pos, DistanceMap *map, bool queen)
+static void fill(const Position *pos, Color c, DistanceMap *map, Bitboard first, bool queen)
 {
-    for (int c = WHITE; c <= BLACK; c++) {
-        Bitboard seen = 0, frontier = pos->amazons[c];
-        int d = 0;
-        map->at[c][0] = 0;
-        for (;;) {
-            Bitboard next = queen ? bb_queen_reach(frontier, pos->empty)
-                                  : bb_king_reach(frontier, pos->empty);
-            frontier = next & ~seen;
-            if (!frontier)
-                break;
-            seen |= frontier;
-            if (d < MAX_DISTANCE)
-                map->at[c][++d] = frontier;
-            else
-                map->at[c][d] |= frontier;
-        }
-        map->reached[c] = seen;
-        map->depth[c] = d;
+    Bitboard seen = first, frontier = first;
+    int d = 1;
+    map->at[c][0] = 0;
+    map->at[c][1] = first;
+    while (frontier) {
+        Bitboard open = pos->empty & ~seen;
+        frontier = queen ? bb_queen_reach(frontier, open) : bb_king_reach(frontier, open);
+        if (!frontier)
+            break;
+        seen |= frontier;
+        if (d < MAX_DISTANCE)
+            map->at[c][++d] = frontier;
+        else
+            map->at[c][d] |= frontier;
     }
+    map->reached[c] = seen;
+    map->depth[c] = first ? d : 0;
+}
+
+/*
+ * The queen fill's first level, built amazon by amazon: each amazon's own
+ * reach is its mobility, so the trapped-amazon penalty (an amazon with few
+ * queen moves is in danger of being shut in, one with none is dead weight)
+ * comes with it.
+ */
+static Bitboard first_queen_level(const Position *pos, Color c, double *mobility_penalty)
+{
+    Bitboard level = 0, amazons = pos->amazons[c];
+    double penalty = 0;
+    while (amazons) {
+        Bitboard reach = bb_queen_reach(bb_square(bb_pop(&amazons)), pos->empty);
+        penalty += 6.0 / (1.0 + bb_count(reach));
+        level |= reach;
+    }
+    *mobility_penalty = penalty;
+    return level;
 }
 
 static Bitboard level(const DistanceMap *map, Color c, int d)
@@ -50,8 +71,17 @@ static Bitboard level(const DistanceMap *map, Color c, int d)
     return d <= map->depth[c] ? map->at[c][d] : 0;
 }
 
-void queen_distances(const Position *pos, DistanceMap *map) { distances(pos, map, true); }
-void king_distances(const Position *pos, DistanceMap *map) { distances(pos, map, false); }
+void queen_distances(const Position *pos, DistanceMap *map)
+{
+    for (int c = WHITE; c <= BLACK; c++)
+        fill(pos, c, map, bb_queen_reach(pos->amazons[c], pos->empty), true);
+}
+
+void king_distances(const Position *pos, DistanceMap *map)
+{
+    for (int c = WHITE; c <= BLACK; c++)
+        fill(pos, c, map, bb_king_reach(pos->amazons[c], pos->empty), false);
+}
 
 /* Squares White reaches strictly sooner than Black, Black sooner, and ties. */
 typedef struct {
@@ -73,6 +103,35 @@ static void ownership(const DistanceMap *map, Ownership *o)
     }
 }
 
+/* The eight king steps from every square of `from`, as a 3x3 box: two shifts per axis. */
+static Bitboard king_box(Bitboard from)
+{
+    Bitboard row = from | from << 1 | from >> 1;
+    return row | row << STRIDE | row >> STRIDE;
+}
+
+/*
+ * King-distance ownership from one fill that grows both colours in lockstep
+ * into squares nobody has reached yet.  Leaving out squares the opponent
+ * reached no later changes nothing: the next square along a shortest path
+ * through one is reached by the opponent no later either, so a square owned
+ * (or tied) by a colour always has a shortest path through squares it owns
+ * (or ties).  About half the levels of two separate fills.
+ */
+static void king_ownership(const Position *pos, Ownership *o)
+{
+    Bitboard white = pos->amazons[WHITE], black = pos->amazons[BLACK], open = pos->empty;
+    o->white = o->black = o->tie = 0;
+    while (white | black) {
+        white = king_box(white) & open;
+        black = king_box(black) & open;
+        open &= ~(white | black);
+        o->tie |= white & black;
+        o->white |= white & ~black;
+        o->black |= black & ~white;
+    }
+}
+
 /* Sum over reached squares of 2^-distance: near squares weigh most. */
 static double influence(const DistanceMap *map, Color c)
 {
@@ -84,35 +143,31 @@ static double influence(const DistanceMap *map, Color c)
     return sum;
 }
 
-/* Lieberum's w: sum over squares both reach of 2^-|dW - dB|. */
+/* 2^-k, built from its exponent bits (exact, and no libm call). */
+static double half_power(int k)
+{
+    union { uint64_t bits; double value; } x = { (uint64_t)(1023 - k) << 52 };
+    return x.value;
+}
+
+/*
+ * Lieberum's w: sum over squares both reach of 2^-|dW - dB|.  Terms are added
+ * in the same order as a plain double loop; empty ones are skipped.
+ */
 static double contact(const DistanceMap *map)
 {
     double sum = 0;
     for (int i = 1; i <= map->depth[WHITE]; i++) {
-        if (!(map->at[WHITE][i] & map->reached[BLACK]))
-            continue;
-        for (int j = 1; j <= map->depth[BLACK]; j++) {
-            int n = bb_count(map->at[WHITE][i] & map->at[BLACK][j]);
-            if (n)
-                sum += n * ldexp(1.0, -abs(i - j));
+        Bitboard rest = map->at[WHITE][i] & map->reached[BLACK];
+        for (int j = 1; rest; j++) {
+            Bitboard both = rest & map->at[BLACK][j];
+            if (both) {
+                sum += bb_count(both) * half_power(abs(i - j));
+                rest &= ~both;
+            }
         }
     }
     return sum;
-}
-
-/*
- * Mobility penalty for colour c: an amazon with few queen moves is in danger
- * of being shut in, one with none is dead weight.  Falls fast with mobility.
- */
-static double mobility_penalty(const Position *pos, Color c)
-{
-    double penalty = 0;
-    Bitboard amazons = pos->amazons[c];
-    while (amazons) {
-        int moves = bb_count(bb_queen_reach(bb_square(bb_pop(&amazons)), pos->empty));
-        penalty += 6.0 / (1.0 + moves);
-    }
-    return penalty;
 }
 
 static double tie_value(Color to_move, int ties)
@@ -123,9 +178,11 @@ static double tie_value(Color to_move, int ties)
 
 void evaluate(const Position *pos, Evaluation *e)
 {
-    DistanceMap queen, king;
+    DistanceMap queen;
     Ownership oq, ok;
-    queen_distances(pos, &queen);
+    double penalty[2];
+    for (int c = WHITE; c <= BLACK; c++)
+        fill(pos, c, &queen, first_queen_level(pos, c, &penalty[c]), true);
     e->separated = (queen.reached[WHITE] & queen.reached[BLACK]) == 0;
     if (e->separated) {
         /* Regions are fixed: the game is a race of moves left in one's own regions. */
@@ -138,15 +195,14 @@ void evaluate(const Position *pos, Evaluation *e)
                           - e->moves[BLACK].guaranteed - e->moves[BLACK].most);
         return;
     }
-    king_distances(pos, &king);
     ownership(&queen, &oq);
-    ownership(&king, &ok);
+    king_ownership(pos, &ok);
     e->owned[WHITE] = bb_count(oq.white);
     e->owned[BLACK] = bb_count(oq.black);
     double t1 = e->owned[WHITE] - e->owned[BLACK] + tie_value(pos->to_move, bb_count(oq.tie));
     double t2 = bb_count(ok.white) - bb_count(ok.black) + tie_value(pos->to_move, bb_count(ok.tie));
     double c1 = 2.0 * (influence(&queen, WHITE) - influence(&queen, BLACK));
-    double mobility = mobility_penalty(pos, BLACK) - mobility_penalty(pos, WHITE);
+    double mobility = penalty[BLACK] - penalty[WHITE];
     e->contested = contact(&queen);
     /* Phase: 1 with much contact left (opening), falling to 0 as regions close. */
     double phase = e->contested / (e->contested + 10.0);

@@ -1,5 +1,6 @@
 /* test_eval.c - distance maps, territory, exact counting of separated positions. */
 #include <math.h>
+#include <stdlib.h>
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
@@ -27,6 +28,161 @@ static Position mirror(const Position *pos)
     m.hash = position_compute_hash(&m);
     return m;
 }
+
+/* A random position reached by `plies` random moves from the start on an n x n board. */
+static Position random_position(Rng *rng, int size, int plies)
+{
+    Position pos;
+    position_start(&pos, size);
+    for (int i = 0; i < plies; i++) {
+        Move m;
+        if (!random_move(&pos, rng, &m))
+            break;
+        position_make(&pos, m);
+    }
+    return pos;
+}
+
+/*
+ * Reference distances, square by square: breadth-first over queen moves (or
+ * king steps) walked one square at a time, -1 where colour c never gets.
+ * Like the evaluation, distances beyond MAX_DISTANCE count as MAX_DISTANCE.
+ */
+static void reference_distances(const Position *pos, Color c, bool queen, int dist[NUM_SQUARES])
+{
+    int queue[NUM_SQUARES], head = 0, tail = 0;
+    for (int sq = 0; sq < NUM_SQUARES; sq++) {
+        dist[sq] = -1;
+        if (bb_test(pos->amazons[c], sq)) {
+            dist[sq] = 0;
+            queue[tail++] = sq;
+        }
+    }
+    while (head < tail) {
+        int sq = queue[head++];
+        for (int dir = 0; dir < NUM_DIRECTIONS; dir++)
+            for (int to = sq + DIRECTION_STEP[dir];
+                 to >= 0 && to < NUM_SQUARES && bb_test(pos->empty, to); to += DIRECTION_STEP[dir]) {
+                if (dist[to] < 0) {
+                    dist[to] = dist[sq] + 1;
+                    queue[tail++] = to;
+                }
+                if (!queen)
+                    break;
+            }
+    }
+    for (int sq = 0; sq < NUM_SQUARES; sq++)
+        if (bb_test(pos->amazons[c], sq))
+            dist[sq] = -1; /* amazons' own squares are not territory */
+        else if (dist[sq] > MAX_DISTANCE)
+            dist[sq] = MAX_DISTANCE;
+}
+
+/* Squares White owns minus Black's, plus the side to move's share of ties. */
+static double reference_territory(const Position *pos, const int white[NUM_SQUARES],
+                                  const int black[NUM_SQUARES], int *owned_white, int *owned_black)
+{
+    int ties = 0;
+    *owned_white = *owned_black = 0;
+    for (int sq = 0; sq < NUM_SQUARES; sq++) {
+        int w = white[sq], b = black[sq];
+        if (w >= 0 && (b < 0 || w < b))
+            ++*owned_white;
+        else if (b >= 0 && (w < 0 || b < w))
+            ++*owned_black;
+        else if (w >= 0 && w == b)
+            ties++;
+    }
+    return *owned_white - *owned_black + (pos->to_move == WHITE ? 0.2 : -0.2) * ties;
+}
+
+static double reference_mobility_penalty(const Position *pos, Color c)
+{
+    double penalty = 0;
+    for (Bitboard amazons = pos->amazons[c]; amazons; )
+        penalty += 6.0 / (1.0 + bb_count(queen_targets(bb_pop(&amazons), pos->empty)));
+    return penalty;
+}
+
+/* The evaluation's formula (eval.c) on reference distances; 0 when separated. */
+static bool reference_score(const Position *pos, double *score)
+{
+    int queen[2][NUM_SQUARES], king[2][NUM_SQUARES], owned[2], king_owned[2];
+    for (int c = WHITE; c <= BLACK; c++) {
+        reference_distances(pos, c, true, queen[c]);
+        reference_distances(pos, c, false, king[c]);
+    }
+    double influence = 0, contact = 0;
+    bool separated = true;
+    for (int sq = 0; sq < NUM_SQUARES; sq++) {
+        int w = queen[WHITE][sq], b = queen[BLACK][sq];
+        influence += (w > 0 ? ldexp(1.0, -w) : 0) - (b > 0 ? ldexp(1.0, -b) : 0);
+        if (w > 0 && b > 0) {
+            contact += ldexp(1.0, -abs(w - b));
+            separated = false;
+        }
+    }
+    if (separated)
+        return false;
+    double t1 = reference_territory(pos, queen[WHITE], queen[BLACK], &owned[WHITE], &owned[BLACK]);
+    double t2 = reference_territory(pos, king[WHITE], king[BLACK], &king_owned[WHITE], &king_owned[BLACK]);
+    double mobility = reference_mobility_penalty(pos, BLACK) - reference_mobility_penalty(pos, WHITE);
+    double phase = contact / (contact + 10.0);
+    *score = (1.0 - 0.5 * phase) * t1 + 0.3 * phase * t2 + 0.5 * phase * 2.0 * influence
+           + (0.3 + phase) * mobility;
+    return true;
+}
+
+START_TEST(evaluation_matches_a_square_by_square_reference)
+{
+    Rng rng;
+    rng_seed(&rng, 5);
+    int compared = 0;
+    for (int game = 0; game < 600; game++) {
+        Position pos = random_position(&rng, BOARD_MIN + game % (BOARD_MAX - BOARD_MIN + 1),
+                                       (int)rng_below(&rng, 60));
+        Evaluation e;
+        double expected;
+        evaluate(&pos, &e);
+        bool contested = reference_score(&pos, &expected);
+        ck_assert(e.separated == !contested);
+        if (!contested)
+            continue;
+        ck_assert_msg(fabs(e.score - expected) < 1e-9, "position %d: score %.12f, reference %.12f",
+                      game, e.score, expected);
+        compared++;
+    }
+    ck_assert_int_gt(compared, 300);
+}
+END_TEST
+
+START_TEST(distance_maps_match_the_reference)
+{
+    Rng rng;
+    rng_seed(&rng, 6);
+    for (int game = 0; game < 200; game++) {
+        Position pos = random_position(&rng, BOARD_MIN + game % (BOARD_MAX - BOARD_MIN + 1),
+                                       (int)rng_below(&rng, 60));
+        for (int queen = 0; queen <= 1; queen++) {
+            DistanceMap map;
+            if (queen)
+                queen_distances(&pos, &map);
+            else
+                king_distances(&pos, &map);
+            for (int c = WHITE; c <= BLACK; c++) {
+                int dist[NUM_SQUARES];
+                reference_distances(&pos, c, queen, dist);
+                for (int sq = 0; sq < NUM_SQUARES; sq++) {
+                    int d = dist[sq];
+                    ck_assert(bb_test(map.reached[c], sq) == (d > 0));
+                    if (d > 0)
+                        ck_assert(d <= map.depth[c] && bb_test(map.at[c][d], sq));
+                }
+            }
+        }
+    }
+}
+END_TEST
 
 START_TEST(queen_distance_levels_partition_reached_squares)
 {
@@ -242,6 +398,8 @@ Suite *eval_suite(void)
     Suite *s = suite_create("eval");
     TCase *tc = tcase_create("eval");
     tcase_add_test(tc, queen_distance_levels_partition_reached_squares);
+    tcase_add_test(tc, distance_maps_match_the_reference);
+    tcase_add_test(tc, evaluation_matches_a_square_by_square_reference);
     tcase_add_test(tc, king_distance_on_a_corridor);
     tcase_add_test(tc, evaluation_is_antisymmetric_under_colour_mirror);
     tcase_add_test(tc, side_to_move_gets_the_tie_bonus_at_the_start);
