@@ -1,11 +1,19 @@
 /* ordering.c - mobility-based ordering of amazon moves and arrows. */
 #include "search/ordering.h"
 
+#include <string.h>
+
 #include "engine/movegen.h"
 #include "eval/eval.h"
 
-/* Stable insertion sort, best score first: lists are short (at most MAX_CHOICES). */
-static void sort_choices(ScoredChoice *c, int n)
+/*
+ * Sorts best score first, stably: equal scores keep the order they were
+ * listed in.  Heuristic scores span a small range, so a counting sort does
+ * it in linear time; evaluation scores (rare, at busy nodes) use insertion.
+ */
+enum { COUNTING_RANGE = 256 };
+
+static void insertion_sort(ScoredChoice *c, int n)
 {
     for (int i = 1; i < n; i++) {
         ScoredChoice x = c[i];
@@ -18,25 +26,129 @@ static void sort_choices(ScoredChoice *c, int n)
     }
 }
 
+static void sort_choices(ScoredChoice *c, int n)
+{
+    if (n < 2)
+        return;
+    int low = c[0].score, high = c[0].score;
+    for (int i = 1; i < n; i++) {
+        low = c[i].score < low ? c[i].score : low;
+        high = c[i].score > high ? c[i].score : high;
+    }
+    if (high - low >= COUNTING_RANGE) {
+        insertion_sort(c, n);
+        return;
+    }
+    /* start[k]: where the first choice scoring high - k goes. */
+    int start[COUNTING_RANGE + 1];
+    memset(start, 0, (size_t)(high - low + 2) * sizeof *start);
+    for (int i = 0; i < n; i++)
+        start[high - c[i].score + 1]++;
+    for (int k = 1; k <= high - low; k++)
+        start[k] += start[k - 1];
+    ScoredChoice sorted[MAX_CHOICES];
+    for (int i = 0; i < n; i++)
+        sorted[start[high - c[i].score]++] = c[i];
+    memcpy(c, sorted, (size_t)n * sizeof *c);
+}
+
+/*
+ * Queen mobility of many squares at once.  The counts are kept bit-sliced
+ * (bit i of square s's count is bit s of plane[i]) so that one bitboard
+ * operation adds to every square: the squares whose next k squares in a
+ * direction are all empty shrink with k by one shift and mask, and those
+ * still in the set at step k had a run of k - 1 so far, so the bits that
+ * differ between k - 1 and k flip.
+ */
+enum {
+    RUN_BITS = 4,   /* a run in one direction is at most 9 squares */
+    COUNT_BITS = 6  /* mobility is at most 35 on 10x10 */
+};
+
+static int opposite(int dir) { return (dir + NUM_DIRECTIONS / 2) % NUM_DIRECTIONS; }
+
+/* plane += number, both bit-sliced (ripple carry). */
+static inline void add_sliced(Bitboard plane[COUNT_BITS], const Bitboard number[RUN_BITS])
+{
+    Bitboard carry = 0;
+#pragma GCC unroll 6
+    for (int i = 0; i < COUNT_BITS; i++) {
+        Bitboard x = i < RUN_BITS ? number[i] : 0, p = plane[i];
+        plane[i] = p ^ x ^ carry;
+        carry = (p & x) | (carry & (p ^ x));
+    }
+}
+
+/* mobility[s] for every s in `wanted` (empty squares): the queen moves from s. */
+static void empty_square_mobility(Bitboard empty, Bitboard wanted, uint8_t mobility[NUM_SQUARES])
+{
+    Bitboard plane[COUNT_BITS] = { 0 };
+#pragma GCC unroll 8
+    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
+        Bitboard first = bb_shift(empty, opposite(dir)) & empty, run = first;
+        Bitboard length[RUN_BITS] = { 0 };
+#pragma GCC unroll 9
+        for (int k = 1; k < BOARD_MAX && run; k++) {
+#pragma GCC unroll 4
+            for (int i = 0; i < RUN_BITS; i++)
+                if ((k ^ (k - 1)) >> i & 1)
+                    length[i] ^= run;
+            run = first & bb_shift(run, opposite(dir));
+        }
+        add_sliced(plane, length);
+    }
+    memset(mobility, 0, NUM_SQUARES);
+    for (int i = 0; i < COUNT_BITS; i++)
+        for (Bitboard set = plane[i] & wanted; set; )
+            mobility[bb_pop(&set)] += (uint8_t)(1 << i);
+}
+
+/* The squares a queen on `from` reaches through `empty` in direction dir. */
+static inline Bitboard ray(int from, int dir, Bitboard empty)
+{
+    Bitboard ray = 0;
+    for (Bitboard sq = bb_shift(bb_square(from), dir) & empty; sq; sq = bb_shift(sq, dir) & empty)
+        ray |= sq;
+    return ray;
+}
+
 /*
  * An amazon move is good when the amazon lands where it has room (queen
  * mobility) and close to the enemy, where territory is still being decided.
+ *
+ * Landing on `to` along direction dir, the amazon sees what any piece on
+ * `to` sees, plus, looking back, the square it left and the run beyond it:
+ * so its mobility is the square's count in the position plus one plus the
+ * length of the ray opposite dir from `from`.
  */
 int order_amazon_moves(const Position *pos, ScoredChoice *out)
 {
     Color us = pos->to_move;
     Bitboard near_enemy = bb_king_reach(bb_king_reach(pos->amazons[color_other(us)], pos->board),
                                         pos->board);
+    uint8_t mobility_at[NUM_SQUARES];
+    empty_square_mobility(pos->empty, bb_queen_reach(pos->amazons[us], pos->empty), mobility_at);
     Bitboard amazons = pos->amazons[us];
     int n = 0;
     while (amazons) {
         int from = bb_pop(&amazons);
-        Bitboard empty = pos->empty | bb_square(from);
-        Bitboard destinations = queen_targets(from, pos->empty);
+        Bitboard rays[NUM_DIRECTIONS], destinations = 0;
+        uint8_t look_back[NUM_SQUARES];
+#pragma GCC unroll 8
+        for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
+            rays[dir] = ray(from, dir, pos->empty);
+            destinations |= rays[dir];
+        }
+#pragma GCC unroll 8
+        for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
+            uint8_t behind = (uint8_t)(1 + bb_count(rays[opposite(dir)]));
+            for (Bitboard ray = rays[dir]; ray; )
+                look_back[bb_pop(&ray)] = behind;
+        }
         int mobility_before = bb_count(destinations);
         while (destinations) {
             int to = bb_pop(&destinations);
-            int mobility = bb_count(queen_targets(to, empty));
+            int mobility = mobility_at[to] + look_back[to];
             out[n].a = (uint8_t)from;
             out[n].b = (uint8_t)to;
             out[n].score = (int16_t)(4 * mobility - 2 * mobility_before
@@ -50,61 +162,97 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out)
 
 /*
  * An arrow is good when it takes squares from the enemy amazons (next to
- * them most of all) and does not hem in our own.
+ * them most of all) and does not hem in our own.  Its score is a weighted
+ * sum of four yes/no features, so the targets fall into at most 16 classes
+ * (which features hold) that are scored once each rather than square by
+ * square.
  */
-typedef struct {
-    Bitboard their_neighbours, their_reach, our_neighbours, our_reach;
-} ArrowContext;
+enum {
+    THEIR_NEIGHBOUR, /* next to an enemy amazon */
+    THEIR_REACH,     /* an enemy amazon could move there */
+    OUR_NEIGHBOUR,   /* next to one of ours */
+    ONLY_OUR_REACH,  /* only our amazons could move there */
+    ARROW_FEATURES,
+    ARROW_CLASSES = 1 << ARROW_FEATURES
+};
 
-static Bitboard arrow_context(const Position *pos, int from, int to, ArrowContext *ctx)
+static const int ARROW_WEIGHT[ARROW_FEATURES] = { 6, 3, -4, -1 };
+
+/* The arrow targets of the move from -> to, split by class (bit f: feature f holds). */
+static void arrow_classes(const Position *pos, int from, int to, Bitboard part[ARROW_CLASSES])
 {
     Color us = pos->to_move;
     Bitboard empty = (pos->empty | bb_square(from)) & ~bb_square(to);
     Bitboard ours = (pos->amazons[us] ^ bb_square(from)) | bb_square(to);
     Bitboard theirs = pos->amazons[color_other(us)];
-    ctx->their_neighbours = bb_king_reach(theirs, pos->board);
-    ctx->their_reach = bb_queen_reach(theirs, empty);
-    ctx->our_neighbours = bb_king_reach(ours, pos->board);
-    ctx->our_reach = bb_queen_reach(ours, empty);
-    return queen_targets(to, empty);
+    Bitboard feature[ARROW_FEATURES];
+    feature[THEIR_NEIGHBOUR] = bb_king_reach(theirs, pos->board);
+    feature[THEIR_REACH] = bb_queen_reach(theirs, empty);
+    feature[OUR_NEIGHBOUR] = bb_king_reach(ours, pos->board);
+    feature[ONLY_OUR_REACH] = bb_queen_reach(ours, empty) & ~feature[THEIR_REACH];
+    part[0] = queen_targets(to, empty);
+    for (int f = 0; f < ARROW_FEATURES; f++)
+        for (int c = (1 << f) - 1; c >= 0; c--) {
+            part[c | 1 << f] = part[c] & feature[f];
+            part[c] &= ~feature[f];
+        }
 }
 
-static int16_t arrow_score(const ArrowContext *ctx, int sq)
+static int class_score(int c)
 {
-    return (int16_t)(6 * bb_test(ctx->their_neighbours, sq) + 3 * bb_test(ctx->their_reach, sq)
-                     - 4 * bb_test(ctx->our_neighbours, sq)
-                     - (bb_test(ctx->our_reach, sq) && !bb_test(ctx->their_reach, sq)));
+    int score = 0;
+    for (int f = 0; f < ARROW_FEATURES; f++)
+        if (c >> f & 1)
+            score += ARROW_WEIGHT[f];
+    return score;
 }
 
+/*
+ * Lists the targets best class first and, within equal scores, by square:
+ * the order a stable sort of the square-ordered list gives.
+ */
 int order_arrows(const Position *pos, int from, int to, ScoredChoice *out)
 {
-    ArrowContext ctx;
-    Bitboard arrows = arrow_context(pos, from, to, &ctx);
-    int n = 0;
-    while (arrows) {
-        int sq = bb_pop(&arrows);
-        out[n].a = (uint8_t)sq;
-        out[n].b = 0;
-        out[n].score = arrow_score(&ctx, sq);
-        n++;
+    Bitboard part[ARROW_CLASSES];
+    arrow_classes(pos, from, to, part);
+    ScoredChoice classes[ARROW_CLASSES];
+    int count = 0, n = 0;
+    for (int c = 0; c < ARROW_CLASSES; c++)
+        if (part[c])
+            classes[count++] = (ScoredChoice){ .a = (uint8_t)c, .score = (int16_t)class_score(c) };
+    insertion_sort(classes, count);
+    for (int i = 0; i < count; ) {
+        Bitboard squares = 0;
+        int score = classes[i].score;
+        for (; i < count && classes[i].score == score; i++)
+            squares |= part[classes[i].a];
+        while (squares) {
+            out[n].a = (uint8_t)bb_pop(&squares);
+            out[n].b = 0;
+            out[n].score = (int16_t)score;
+            n++;
+        }
     }
-    sort_choices(out, n);
     return n;
 }
 
 int best_arrow(const Position *pos, int from, int to)
 {
-    ArrowContext ctx;
-    Bitboard arrows = arrow_context(pos, from, to, &ctx);
-    int best = bb_lowest(arrows), best_score = arrow_score(&ctx, best);
-    while (arrows) {
-        int sq = bb_pop(&arrows), score = arrow_score(&ctx, sq);
-        if (score > best_score) {
+    Bitboard part[ARROW_CLASSES], best = 0;
+    arrow_classes(pos, from, to, part);
+    int best_score = 0;
+    for (int c = 0; c < ARROW_CLASSES; c++) {
+        if (!part[c])
+            continue;
+        int score = class_score(c);
+        if (!best || score > best_score) {
+            best = part[c];
             best_score = score;
-            best = sq;
+        } else if (score == best_score) {
+            best |= part[c];
         }
     }
-    return best;
+    return bb_lowest(best);
 }
 
 /* Win probability scaled to the score range, so sorting keeps its meaning. */

@@ -1,6 +1,7 @@
 /* test_search.c - MCTS: forced wins, legality everywhere, determinism, limits; time manager. */
 #include "engine/movegen.h"
 #include "search/baseline.h"
+#include "search/ordering.h"
 #include "search/playout.h"
 #include "search/search.h"
 #include "search/timeman.h"
@@ -96,6 +97,95 @@ static void check_random_positions(int threads, int count)
     ck_assert_int_gt(searched, count / 2);
     search_destroy(s);
 }
+
+/* Random positions for the ordering tests, the side to move able to move. */
+static Position movable_position(Rng *rng, int game)
+{
+    for (;;) {
+        Position pos;
+        position_start(&pos, BOARD_MIN + game % (BOARD_MAX - BOARD_MIN + 1));
+        int plies = (int)rng_below(rng, (uint32_t)(pos.size * pos.size / 2));
+        for (int p = 0; p < plies; p++) {
+            Move m;
+            if (!random_move(&pos, rng, &m))
+                break;
+            position_make(&pos, m);
+        }
+        if (has_legal_move(&pos, pos.to_move))
+            return pos;
+    }
+}
+
+/* Best score first; equal scores in the order (a, b) was generated: ascending. */
+static void assert_sorted(const ScoredChoice *c, int n)
+{
+    for (int i = 1; i < n; i++) {
+        ck_assert_int_ge(c[i - 1].score, c[i].score);
+        if (c[i - 1].score == c[i].score)
+            ck_assert(c[i - 1].a < c[i].a || (c[i - 1].a == c[i].a && c[i - 1].b < c[i].b));
+    }
+}
+
+START_TEST(amazon_moves_are_ordered_by_mobility_and_contact)
+{
+    Rng rng;
+    rng_seed(&rng, 17);
+    for (int game = 0; game < 300; game++) {
+        Position pos = movable_position(&rng, game);
+        Color us = pos.to_move;
+        Bitboard near_enemy = bb_king_reach(bb_king_reach(pos.amazons[color_other(us)], pos.board),
+                                            pos.board);
+        ScoredChoice c[MAX_CHOICES];
+        int n = order_amazon_moves(&pos, c), listed = 0;
+        assert_sorted(c, n);
+        for (int i = 0; i < n; i++) {
+            ck_assert(bb_test(pos.amazons[us], c[i].a));
+            ck_assert(bb_test(queen_targets(c[i].a, pos.empty), c[i].b));
+            int before = bb_count(queen_targets(c[i].a, pos.empty));
+            int after = bb_count(queen_targets(c[i].b, pos.empty | bb_square(c[i].a)));
+            ck_assert_int_eq(c[i].score, 4 * after - 2 * before + 8 * bb_test(near_enemy, c[i].b));
+        }
+        for (Bitboard amazons = pos.amazons[us]; amazons; )
+            listed += bb_count(queen_targets(bb_pop(&amazons), pos.empty));
+        ck_assert_int_eq(n, listed); /* each (from, to) once: sorted pairs are distinct */
+    }
+}
+END_TEST
+
+/* The arrow score, square by square (ordering.c's weights). */
+static int arrow_score(const Position *pos, int from, int to, int sq)
+{
+    Color us = pos->to_move;
+    Bitboard empty = (pos->empty | bb_square(from)) & ~bb_square(to);
+    Bitboard ours = (pos->amazons[us] ^ bb_square(from)) | bb_square(to);
+    Bitboard theirs = pos->amazons[color_other(us)];
+    bool their_reach = bb_test(bb_queen_reach(theirs, empty), sq);
+    return 6 * bb_test(bb_king_reach(theirs, pos->board), sq) + 3 * their_reach
+         - 4 * bb_test(bb_king_reach(ours, pos->board), sq)
+         - (bb_test(bb_queen_reach(ours, empty), sq) && !their_reach);
+}
+
+START_TEST(arrows_are_ordered_by_their_score_and_best_arrow_is_the_first)
+{
+    Rng rng;
+    rng_seed(&rng, 18);
+    for (int game = 0; game < 300; game++) {
+        Position pos = movable_position(&rng, game);
+        ScoredChoice moves[MAX_CHOICES], c[MAX_CHOICES];
+        int count = order_amazon_moves(&pos, moves);
+        int from = moves[game % count].a, to = moves[game % count].b;
+        int n = order_arrows(&pos, from, to, c);
+        Bitboard targets = queen_targets(to, (pos.empty | bb_square(from)) & ~bb_square(to));
+        ck_assert_int_eq(n, bb_count(targets));
+        assert_sorted(c, n);
+        for (int i = 0; i < n; i++) {
+            ck_assert(bb_test(targets, c[i].a));
+            ck_assert_int_eq(c[i].score, arrow_score(&pos, from, to, c[i].a));
+        }
+        ck_assert_int_eq(best_arrow(&pos, from, to), c[0].a);
+    }
+}
+END_TEST
 
 START_TEST(never_returns_an_illegal_move)
 {
@@ -302,6 +392,8 @@ Suite *search_suite(void)
     tcase_add_test(tc, finds_the_move_that_traps_the_last_black_amazon);
     tcase_add_test(tc, plays_the_only_legal_move);
     tcase_add_test(tc, no_move_when_the_side_to_move_is_trapped);
+    tcase_add_test(tc, amazon_moves_are_ordered_by_mobility_and_contact);
+    tcase_add_test(tc, arrows_are_ordered_by_their_score_and_best_arrow_is_the_first);
     tcase_add_test(tc, never_returns_an_illegal_move);
     tcase_add_test(tc, never_returns_an_illegal_move_with_two_threads);
     tcase_add_test(tc, same_seed_same_moves);
