@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "eval/square_counts.h"
+
 /* Weights, chosen by matches; -D overrides them for tuning builds. */
 #ifndef EVAL_SCALE
 #define EVAL_SCALE 3.0        /* squares of advantage per logistic unit of win probability */
@@ -47,23 +49,47 @@ static void fill(const Position *pos, Color c, DistanceMap *map, Bitboard first,
     map->depth[c] = first ? d : 0;
 }
 
-/*
- * The queen fill's first level, built amazon by amazon: each amazon's own
- * reach is its mobility, so the trapped-amazon penalty (an amazon with few
- * queen moves is in danger of being shut in, one with none is dead weight)
- * comes with it.
- */
-static Bitboard first_queen_level(const Position *pos, Color c, double *mobility_penalty)
+/* b moved k steps in direction dir (k * step stays below 128). */
+static inline Bitboard shift_steps(Bitboard b, int dir, int k)
 {
-    Bitboard level = 0, amazons = pos->amazons[c];
-    double penalty = 0;
-    while (amazons) {
-        Bitboard reach = bb_queen_reach(bb_square(bb_pop(&amazons)), pos->empty);
-        penalty += 6.0 / (1.0 + bb_count(reach));
-        level |= reach;
+    int step = DIRECTION_STEP[dir] * k;
+    return step > 0 ? b << step : b >> -step;
+}
+
+/*
+ * Both colours' first queen level and the mobility penalty, which counts
+ * each amazon's queen moves: an amazon with few is in danger of being shut
+ * in, one with none is dead weight.  The rays of all amazons advance
+ * together, one step per round (a translation keeps them apart); the ray
+ * tips moved back by k steps are the amazons whose ray has k squares, and
+ * their counts grow in a bit-sliced counter.  This avoids a fill per amazon,
+ * whose loops end unpredictably.
+ */
+static void first_queen_levels(const Position *pos, Bitboard level[2], double penalty[2])
+{
+    Bitboard count[COUNT_BITS] = { 0 };
+    level[WHITE] = level[BLACK] = 0;
+#pragma GCC unroll 8
+    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
+        Bitboard white = pos->amazons[WHITE], black = pos->amazons[BLACK];
+        Bitboard length[RUN_BITS] = { 0 };
+#pragma GCC unroll 9
+        for (int k = 1; k < BOARD_MAX; k++) {
+            white = bb_shift(white, dir) & pos->empty;
+            black = bb_shift(black, dir) & pos->empty;
+            if (!(white | black))
+                break;
+            level[WHITE] |= white;
+            level[BLACK] |= black;
+            ray_grew(length, k, shift_steps(white | black, opposite_direction(dir), k));
+        }
+        counts_add(count, length);
     }
-    *mobility_penalty = penalty;
-    return level;
+    for (int c = WHITE; c <= BLACK; c++) {
+        penalty[c] = 0;
+        for (Bitboard amazons = pos->amazons[c]; amazons; )
+            penalty[c] += 6.0 / (1.0 + count_at(count, bb_pop(&amazons)));
+    }
 }
 
 static Bitboard level(const DistanceMap *map, Color c, int d)
@@ -180,9 +206,11 @@ void evaluate(const Position *pos, Evaluation *e)
 {
     DistanceMap queen;
     Ownership oq, ok;
+    Bitboard first[2];
     double penalty[2];
+    first_queen_levels(pos, first, penalty);
     for (int c = WHITE; c <= BLACK; c++)
-        fill(pos, c, &queen, first_queen_level(pos, c, &penalty[c]), true);
+        fill(pos, c, &queen, first[c], true);
     e->separated = (queen.reached[WHITE] & queen.reached[BLACK]) == 0;
     if (e->separated) {
         /* Regions are fixed: the game is a race of moves left in one's own regions. */

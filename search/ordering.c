@@ -5,6 +5,7 @@
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "eval/square_counts.h"
 
 /*
  * Sorts best score first, stably: equal scores keep the order they were
@@ -53,53 +54,28 @@ static void sort_choices(ScoredChoice *c, int n)
 }
 
 /*
- * Queen mobility of many squares at once.  The counts are kept bit-sliced
- * (bit i of square s's count is bit s of plane[i]) so that one bitboard
- * operation adds to every square: the squares whose next k squares in a
- * direction are all empty shrink with k by one shift and mask, and those
- * still in the set at step k had a run of k - 1 so far, so the bits that
- * differ between k - 1 and k flip.
+ * mobility[s] for every s in `wanted` (empty squares): the queen moves from
+ * s.  The squares whose next k squares in a direction are all empty shrink
+ * with k by one shift and mask, so all rays grow together.
  */
-enum {
-    RUN_BITS = 4,   /* a run in one direction is at most 9 squares */
-    COUNT_BITS = 6  /* mobility is at most 35 on 10x10 */
-};
-
-static int opposite(int dir) { return (dir + NUM_DIRECTIONS / 2) % NUM_DIRECTIONS; }
-
-/* plane += number, both bit-sliced (ripple carry). */
-static inline void add_sliced(Bitboard plane[COUNT_BITS], const Bitboard number[RUN_BITS])
-{
-    Bitboard carry = 0;
-#pragma GCC unroll 6
-    for (int i = 0; i < COUNT_BITS; i++) {
-        Bitboard x = i < RUN_BITS ? number[i] : 0, p = plane[i];
-        plane[i] = p ^ x ^ carry;
-        carry = (p & x) | (carry & (p ^ x));
-    }
-}
-
-/* mobility[s] for every s in `wanted` (empty squares): the queen moves from s. */
 static void empty_square_mobility(Bitboard empty, Bitboard wanted, uint8_t mobility[NUM_SQUARES])
 {
-    Bitboard plane[COUNT_BITS] = { 0 };
+    Bitboard count[COUNT_BITS] = { 0 };
 #pragma GCC unroll 8
     for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-        Bitboard first = bb_shift(empty, opposite(dir)) & empty, run = first;
+        int back = opposite_direction(dir);
+        Bitboard first = bb_shift(empty, back) & empty, run = first;
         Bitboard length[RUN_BITS] = { 0 };
 #pragma GCC unroll 9
         for (int k = 1; k < BOARD_MAX && run; k++) {
-#pragma GCC unroll 4
-            for (int i = 0; i < RUN_BITS; i++)
-                if ((k ^ (k - 1)) >> i & 1)
-                    length[i] ^= run;
-            run = first & bb_shift(run, opposite(dir));
+            ray_grew(length, k, run);
+            run = first & bb_shift(run, back);
         }
-        add_sliced(plane, length);
+        counts_add(count, length);
     }
     memset(mobility, 0, NUM_SQUARES);
     for (int i = 0; i < COUNT_BITS; i++)
-        for (Bitboard set = plane[i] & wanted; set; )
+        for (Bitboard set = count[i] & wanted; set; )
             mobility[bb_pop(&set)] += (uint8_t)(1 << i);
 }
 
@@ -141,7 +117,7 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out)
         }
 #pragma GCC unroll 8
         for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-            uint8_t behind = (uint8_t)(1 + bb_count(rays[opposite(dir)]));
+            uint8_t behind = (uint8_t)(1 + bb_count(rays[opposite_direction(dir)]));
             for (Bitboard ray = rays[dir]; ray; )
                 look_back[bb_pop(&ray)] = behind;
         }
