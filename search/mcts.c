@@ -9,6 +9,7 @@
  * the way down, so a path in flight looks worse to the others (virtual loss).
  */
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "engine/movegen.h"
@@ -98,15 +99,50 @@ static int widening(uint32_t visits)
     return WIDEN_BASE + (int)(WIDEN_RATE * sqrt((double)visits));
 }
 
+/*
+ * The UCT score costs two divisions and a square root per child, and
+ * scoring children was the largest part of an iteration.  So children are
+ * compared by a rough score from tables of 1 / (v * VALUE_ONE) and
+ * 1 / sqrt(v), a few ulps from the exact one; only when two rough scores
+ * come within SCORE_MARGIN of each other are both scored exactly.  The
+ * choice is the same as scoring every child exactly: the first child with
+ * the highest score.
+ */
+enum { UCT_TABLE = 4096 };
+#define SCORE_MARGIN 1e-9
+
+static double inverse_value[UCT_TABLE], inverse_sqrt[UCT_TABLE];
+static pthread_once_t uct_tables_once = PTHREAD_ONCE_INIT;
+
+static void init_uct_tables(void)
+{
+    for (int v = 1; v < UCT_TABLE; v++) {
+        inverse_value[v] = 1.0 / (v * VALUE_ONE);
+        inverse_sqrt[v] = 1.0 / sqrt((double)v);
+    }
+}
+
+void mcts_init(void)
+{
+    pthread_once(&uct_tables_once, init_uct_tables);
+}
+
+static double uct_score(uint64_t value_sum, uint32_t visits, double log_parent)
+{
+    return (double)value_sum / (visits * VALUE_ONE) + EXPLORATION * sqrt(log_parent / visits);
+}
+
 static int select_child(Search *s, const Node *node)
 {
     uint32_t parent_visits = __atomic_load_n(&node->visits, __ATOMIC_RELAXED);
     int width = widening(parent_visits);
     if (width > node->child_count)
         width = node->child_count;
-    double log_parent = log((double)parent_visits + 1.0);
+    double log_parent = log((double)parent_visits + 1.0), explore = EXPLORATION * sqrt(log_parent);
     int best = -1;
-    double best_score = -1.0;
+    uint32_t best_visits = 0;
+    uint64_t best_sum = 0;
+    double best_rough = 0, best_exact = -1.0; /* best_exact < 0: not computed yet */
     for (int i = 0; i < node->child_count; i++) {
         const Node *c = child_of(s, node, i);
         uint8_t proof = __atomic_load_n(&c->proof, __ATOMIC_RELAXED);
@@ -119,11 +155,26 @@ static int select_child(Search *s, const Node *node)
         uint32_t visits = __atomic_load_n(&c->visits, __ATOMIC_RELAXED);
         if (visits == 0)
             return i;
-        double score = node_mean(c) + EXPLORATION * sqrt(log_parent / visits);
-        if (score > best_score) {
-            best_score = score;
-            best = i;
+        uint64_t sum = __atomic_load_n(&c->value_sum, __ATOMIC_RELAXED);
+        double rough = visits < UCT_TABLE ? (double)sum * inverse_value[visits] + explore * inverse_sqrt[visits]
+                                          : uct_score(sum, visits, log_parent);
+        double exact = -1.0;
+        if (best >= 0) {
+            if (rough < best_rough - SCORE_MARGIN)
+                continue;
+            if (rough <= best_rough + SCORE_MARGIN) {
+                if (best_exact < 0)
+                    best_exact = uct_score(best_sum, best_visits, log_parent);
+                exact = uct_score(sum, visits, log_parent);
+                if (!(exact > best_exact))
+                    continue;
+            }
         }
+        best = i;
+        best_visits = visits;
+        best_sum = sum;
+        best_rough = rough;
+        best_exact = exact;
     }
     return best >= 0 ? best : 0;
 }

@@ -254,6 +254,7 @@ void search_default_config(SearchConfig *config)
 
 Search *search_create(const SearchConfig *config)
 {
+    mcts_init();
     if (config->threads < 1 || config->threads > MAX_THREADS)
         return NULL;
     Search *s = calloc(1, sizeof *s);

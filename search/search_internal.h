@@ -79,6 +79,9 @@ static inline double node_mean(const Node *n)
     return v ? (double)__atomic_load_n(&n->value_sum, __ATOMIC_RELAXED) / (v * VALUE_ONE) : 0.5;
 }
 
+/* Sets up mcts.c's tables once per process; search_create calls it. */
+void mcts_init(void);
+
 /* One iteration of the search (mcts.c), by worker `worker`. */
 void mcts_iterate(Search *s, int worker);
 
