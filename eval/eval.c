@@ -4,21 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "eval/params.h"
 #include "eval/square_counts.h"
-
-/* Weights, chosen by matches; -D overrides them for tuning builds. */
-#ifndef EVAL_SCALE
-#define EVAL_SCALE 3.0        /* squares of advantage per logistic unit of win probability */
-#endif
-#ifndef MOBILITY_WEIGHT
-#define MOBILITY_WEIGHT 1.0   /* scales the trapped-amazon penalty */
-#endif
-#ifndef INFLUENCE_WEIGHT
-#define INFLUENCE_WEIGHT 0.5  /* early-game weight of the 2^-distance influence */
-#endif
-#ifndef KING_WEIGHT
-#define KING_WEIGHT 0.3       /* early-game weight of king-distance territory */
-#endif
 
 /*
  * Both colours' next queen level at once: each direction's rays for White
@@ -118,10 +105,11 @@ static void first_queen_levels(const Position *pos, Bitboard level[2], double pe
         }
         counts_add(count, length);
     }
+    double trapped = param_value(P_TRAPPED_PENALTY);
     for (int c = WHITE; c <= BLACK; c++) {
         penalty[c] = 0;
         for (Bitboard amazons = pos->amazons[c]; amazons; )
-            penalty[c] += 6.0 / (1.0 + count_at(count, bb_pop(&amazons)));
+            penalty[c] += trapped / (1.0 + count_at(count, bb_pop(&amazons)));
     }
 }
 
@@ -234,7 +222,8 @@ static double contact(const DistanceMap *map)
 static double tie_value(Color to_move, int ties)
 {
     /* A square both reach equally goes to whoever moves first, a little. */
-    return (to_move == WHITE ? 0.2 : -0.2) * ties;
+    double share = param_value(P_TIE_SHARE);
+    return (to_move == WHITE ? share : -share) * ties;
 }
 
 void evaluate(const Position *pos, Evaluation *e)
@@ -267,9 +256,10 @@ void evaluate(const Position *pos, Evaluation *e)
     double mobility = penalty[BLACK] - penalty[WHITE];
     e->contested = contact(&queen);
     /* Phase: 1 with much contact left (opening), falling to 0 as regions close. */
-    double phase = e->contested / (e->contested + 10.0);
-    e->score = (1.0 - 0.5 * phase) * t1 + KING_WEIGHT * phase * t2 + INFLUENCE_WEIGHT * phase * c1
-             + MOBILITY_WEIGHT * (0.3 + phase) * mobility;
+    double phase = e->contested / (e->contested + param_value(P_PHASE_CONTACT));
+    e->score = (1.0 - param_value(P_TERRITORY_FADE) * phase) * t1 + param_value(P_KING_WEIGHT) * phase * t2
+             + param_value(P_INFLUENCE_WEIGHT) * phase * c1
+             + param_value(P_MOBILITY_WEIGHT) * (param_value(P_MOBILITY_FLOOR) + phase) * mobility;
 }
 
 double eval_win_probability(const Position *pos)
@@ -284,9 +274,9 @@ double eval_win_probability(const Position *pos)
             return 1.0;
         if (us->most <= them->guaranteed)
             return 0.0;
-        return 1.0 / (1.0 + exp(-(score - 0.5) * 1.5));
+        return 1.0 / (1.0 + exp(-(score - 0.5) * param_value(P_RACE_SLOPE)));
     }
-    return 1.0 / (1.0 + exp(-score / EVAL_SCALE));
+    return 1.0 / (1.0 + exp(-score / param_value(P_EVAL_SCALE)));
 }
 
 int eval_score_estimate(const Position *pos)

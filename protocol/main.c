@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/params.h"
 #include "protocol/bench.h"
 #include "protocol/botzone.h"
 #include "protocol/numbers.h"
@@ -29,6 +30,9 @@ static void print_help(FILE *out)
         "  --resign P           resign when the win estimate stays below P (default: never)\n"
         "  --ponder             think on between commands once the engine has moved\n"
         "  --verbose            one search summary line per move on stderr\n"
+        "  --param NAME=VALUE   set a tunable parameter (repeatable; see --list-params)\n"
+        "  --list-params        list the tunable parameters: name, default, min, max,\n"
+        "                       int or real, description; then exit\n"
         "  --bench              print perft and search speed figures, then exit\n"
         "  --botzone            play as a Botzone bot (8x8; defaults --time 1\n"
         "                       --move-overhead 150 --memory 256; see PROTOCOL.md)\n"
@@ -38,7 +42,17 @@ static void print_help(FILE *out)
 }
 
 enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
-       OPT_RESIGN, OPT_PONDER, OPT_VERBOSE, OPT_BENCH, OPT_HELP, OPT_VERSION, OPT_BOTZONE };
+       OPT_RESIGN, OPT_PONDER, OPT_VERBOSE, OPT_PARAM, OPT_LIST_PARAMS, OPT_BENCH, OPT_HELP, OPT_VERSION,
+       OPT_BOTZONE };
+
+static void list_params(FILE *out)
+{
+    for (int id = 0; id < PARAM_COUNT; id++) {
+        const ParamSpec *p = &PARAM_SPECS[id];
+        fprintf(out, "%s %.10g %.10g %.10g %s %s\n", p->name, p->initial, p->min, p->max,
+                p->integer ? "int" : "real", p->help);
+    }
+}
 
 /* Applies one option; returns false for a bad value. */
 static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *bench)
@@ -129,6 +143,8 @@ int main(int argc, char **argv)
         { "resign", required_argument, NULL, OPT_RESIGN },
         { "ponder", no_argument, NULL, OPT_PONDER },
         { "verbose", no_argument, NULL, OPT_VERBOSE },
+        { "param", required_argument, NULL, OPT_PARAM },
+        { "list-params", no_argument, NULL, OPT_LIST_PARAMS },
         { "bench", no_argument, NULL, OPT_BENCH },
         { "botzone", no_argument, NULL, OPT_BOTZONE },
         { "help", no_argument, NULL, OPT_HELP },
@@ -150,6 +166,18 @@ int main(int argc, char **argv)
         if (opt == OPT_VERSION) {
             printf("%s %s\n", ENGINE_NAME, ENGINE_VERSION);
             return EXIT_SUCCESS;
+        }
+        if (opt == OPT_LIST_PARAMS) {
+            list_params(stdout);
+            return EXIT_SUCCESS;
+        }
+        if (opt == OPT_PARAM) {
+            const char *error = param_assign(optarg);
+            if (error) {
+                fprintf(stderr, "amazons: %s\n", error);
+                return 2;
+            }
+            continue;
         }
         if (opt == '?' || !apply_option(opt, optarg, &o, &bench)) {
             if (opt != '?')

@@ -5,6 +5,7 @@
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "eval/params.h"
 #include "eval/square_counts.h"
 
 /*
@@ -102,6 +103,8 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out)
     Color us = pos->to_move;
     Bitboard near_enemy = bb_king_reach(bb_king_reach(pos->amazons[color_other(us)], pos->board),
                                         pos->board);
+    int weight_after = param_int(P_ORDER_MOBILITY), weight_before = param_int(P_ORDER_MOBILITY_BEFORE);
+    int weight_near = param_int(P_ORDER_NEAR_ENEMY);
     uint8_t mobility_at[NUM_SQUARES];
     empty_square_mobility(pos->empty, bb_queen_reach(pos->amazons[us], pos->empty), mobility_at);
     Bitboard amazons = pos->amazons[us];
@@ -127,8 +130,8 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out)
             int mobility = mobility_at[to] + look_back[to];
             out[n].a = (uint8_t)from;
             out[n].b = (uint8_t)to;
-            out[n].score = (int16_t)(4 * mobility - 2 * mobility_before
-                                     + 8 * bb_test(near_enemy, to));
+            out[n].score = (int16_t)(weight_after * mobility + weight_before * mobility_before
+                                     + weight_near * bb_test(near_enemy, to));
             n++;
         }
     }
@@ -152,7 +155,9 @@ enum {
     ARROW_CLASSES = 1 << ARROW_FEATURES
 };
 
-static const int ARROW_WEIGHT[ARROW_FEATURES] = { 6, 3, -4, -1 };
+static const ParamId ARROW_WEIGHT[ARROW_FEATURES] = {
+    P_ARROW_THEIR_NEIGHBOUR, P_ARROW_THEIR_REACH, P_ARROW_OUR_NEIGHBOUR, P_ARROW_ONLY_OUR_REACH
+};
 
 /* The arrow targets of the move from -> to, split by class (bit f: feature f holds). */
 static void arrow_classes(const Position *pos, int from, int to, Bitboard part[ARROW_CLASSES])
@@ -179,7 +184,7 @@ static int class_score(int c)
     int score = 0;
     for (int f = 0; f < ARROW_FEATURES; f++)
         if (c >> f & 1)
-            score += ARROW_WEIGHT[f];
+            score += param_int(ARROW_WEIGHT[f]);
     return score;
 }
 

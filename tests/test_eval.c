@@ -4,6 +4,7 @@
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "eval/params.h"
 #include "search/playout.h"
 #include "tests.h"
 #include "test_util.h"
@@ -93,18 +94,20 @@ static double reference_territory(const Position *pos, const int white[NUM_SQUAR
         else if (w >= 0 && w == b)
             ties++;
     }
-    return *owned_white - *owned_black + (pos->to_move == WHITE ? 0.2 : -0.2) * ties;
+    double share = param_value(P_TIE_SHARE);
+    return *owned_white - *owned_black + (pos->to_move == WHITE ? share : -share) * ties;
 }
 
 static double reference_mobility_penalty(const Position *pos, Color c)
 {
     double penalty = 0;
     for (Bitboard amazons = pos->amazons[c]; amazons; )
-        penalty += 6.0 / (1.0 + bb_count(queen_targets(bb_pop(&amazons), pos->empty)));
+        penalty += param_value(P_TRAPPED_PENALTY)
+                 / (1.0 + bb_count(queen_targets(bb_pop(&amazons), pos->empty)));
     return penalty;
 }
 
-/* The evaluation's formula (eval.c) on reference distances; 0 when separated. */
+/* The evaluation's formula (eval.c) on reference distances; false when separated. */
 static bool reference_score(const Position *pos, double *score)
 {
     int queen[2][NUM_SQUARES], king[2][NUM_SQUARES], owned[2], king_owned[2];
@@ -127,18 +130,20 @@ static bool reference_score(const Position *pos, double *score)
     double t1 = reference_territory(pos, queen[WHITE], queen[BLACK], &owned[WHITE], &owned[BLACK]);
     double t2 = reference_territory(pos, king[WHITE], king[BLACK], &king_owned[WHITE], &king_owned[BLACK]);
     double mobility = reference_mobility_penalty(pos, BLACK) - reference_mobility_penalty(pos, WHITE);
-    double phase = contact / (contact + 10.0);
-    *score = (1.0 - 0.5 * phase) * t1 + 0.3 * phase * t2 + 0.5 * phase * 2.0 * influence
-           + (0.3 + phase) * mobility;
+    double phase = contact / (contact + param_value(P_PHASE_CONTACT));
+    *score = (1.0 - param_value(P_TERRITORY_FADE) * phase) * t1 + param_value(P_KING_WEIGHT) * phase * t2
+           + param_value(P_INFLUENCE_WEIGHT) * phase * 2.0 * influence
+           + param_value(P_MOBILITY_WEIGHT) * (param_value(P_MOBILITY_FLOOR) + phase) * mobility;
     return true;
 }
 
-START_TEST(evaluation_matches_a_square_by_square_reference)
+/* Compares evaluate() with the reference on random positions; returns how many were contested. */
+static int compare_with_reference(uint64_t seed, int games)
 {
     Rng rng;
-    rng_seed(&rng, 5);
+    rng_seed(&rng, seed);
     int compared = 0;
-    for (int game = 0; game < 600; game++) {
+    for (int game = 0; game < games; game++) {
         Position pos = random_position(&rng, BOARD_MIN + game % (BOARD_MAX - BOARD_MIN + 1),
                                        (int)rng_below(&rng, 60));
         Evaluation e;
@@ -150,9 +155,127 @@ START_TEST(evaluation_matches_a_square_by_square_reference)
             continue;
         ck_assert_msg(fabs(e.score - expected) < 1e-9, "position %d: score %.12f, reference %.12f",
                       game, e.score, expected);
+        double p = 1.0 / (1.0 + exp(-(pos.to_move == WHITE ? e.score : -e.score)
+                                    / param_value(P_EVAL_SCALE)));
+        ck_assert(fabs(eval_win_probability(&pos) - p) < 1e-12);
         compared++;
     }
-    ck_assert_int_gt(compared, 300);
+    return compared;
+}
+
+START_TEST(evaluation_matches_a_square_by_square_reference)
+{
+    ck_assert_int_gt(compare_with_reference(5, 600), 300);
+}
+END_TEST
+
+/* Each evaluation parameter, set away from its default, moves the score as the formula says. */
+START_TEST(evaluation_parameters_change_the_score_as_the_formula_says)
+{
+    static const struct { ParamId id; double value; } changes[] = {
+        { P_EVAL_SCALE, 5.0 }, { P_MOBILITY_WEIGHT, 2.5 }, { P_INFLUENCE_WEIGHT, 1.25 },
+        { P_KING_WEIGHT, 0.9 }, { P_TIE_SHARE, 0.7 }, { P_PHASE_CONTACT, 3.0 },
+        { P_TERRITORY_FADE, 0.1 }, { P_MOBILITY_FLOOR, 1.7 }, { P_TRAPPED_PENALTY, 11.0 },
+    };
+    Position pos = parse("3B6/3W2x3/x2x6/2x3WB2/9x/3x3x1x/1xWBx5/6WB2/7x2/4x5 w");
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
+        Evaluation before, after;
+        evaluate(&pos, &before);
+        double p_before = eval_win_probability(&pos);
+        ck_assert_ptr_null(param_set(changes[i].id, 0, changes[i].value));
+        evaluate(&pos, &after);
+        ck_assert_msg(after.score != before.score || eval_win_probability(&pos) != p_before,
+                      "%s changed nothing", PARAM_SPECS[changes[i].id].name);
+        ck_assert_int_gt(compare_with_reference(100 + i, 60), 20);
+        params_reset();
+    }
+    /* All at once, too. */
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++)
+        ck_assert_ptr_null(param_set(changes[i].id, 0, changes[i].value));
+    ck_assert_int_gt(compare_with_reference(7, 200), 100);
+    params_reset();
+}
+END_TEST
+
+START_TEST(race_slope_sets_the_odds_of_an_undecided_race)
+{
+    /* Random small boards until a separated position whose move race is not decided. */
+    Rng rng;
+    rng_seed(&rng, 8);
+    for (int tries = 0; tries < 20000; tries++) {
+        Position pos = random_position(&rng, 6 + tries % 3, 10 + (int)rng_below(&rng, 30));
+        Evaluation e;
+        evaluate(&pos, &e);
+        const MoveCount *us = &e.moves[pos.to_move], *them = &e.moves[color_other(pos.to_move)];
+        if (!e.separated || us->guaranteed > them->most || us->most <= them->guaranteed)
+            continue;
+        double score = pos.to_move == WHITE ? e.score : -e.score;
+        for (double slope = 0.5; slope <= 4; slope *= 2) {
+            ck_assert_ptr_null(param_set(P_RACE_SLOPE, 0, slope));
+            ck_assert(fabs(eval_win_probability(&pos) - 1.0 / (1.0 + exp(-(score - 0.5) * slope))) < 1e-12);
+        }
+        params_reset();
+        return;
+    }
+    ck_abort_msg("no undecided race found");
+}
+END_TEST
+
+START_TEST(bad_parameter_values_are_refused_and_change_nothing)
+{
+    double before = param_value(P_KING_WEIGHT);
+    ck_assert_ptr_nonnull(param_set(P_KING_WEIGHT, 0, -0.1));
+    ck_assert_ptr_nonnull(param_set(P_KING_WEIGHT, 0, 5.01));
+    ck_assert_ptr_nonnull(param_set(P_KING_WEIGHT, 0, NAN));
+    ck_assert_ptr_nonnull(param_set(P_KING_WEIGHT, 3, 0.5)); /* no 3x3 board */
+    ck_assert_ptr_nonnull(param_set(P_KING_WEIGHT, 11, 0.5));
+    ck_assert_ptr_nonnull(param_set(P_WIDEN_BASE, 0, 2.5)); /* whole numbers only */
+    static const char *const bad[] = {
+        "king_weight", "king_weight=", "=1", "no_such_param=1", "king_weight=1x",
+        "king_weight=inf", "king_weight= 1", "king_weight=9", "widen_base=3.5", "",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ck_assert_msg(param_assign(bad[i]) != NULL, "'%s' was accepted", bad[i]);
+    ck_assert(param_value(P_KING_WEIGHT) == before);
+    ck_assert(param_value(P_WIDEN_BASE) == PARAM_SPECS[P_WIDEN_BASE].initial);
+    ck_assert_ptr_null(param_assign("king_weight=0.45"));
+    ck_assert(param_value(P_KING_WEIGHT) == 0.45);
+    ck_assert_int_eq(param_find("king_weight"), P_KING_WEIGHT);
+    ck_assert_int_eq(param_find("nope"), -1);
+    params_reset();
+    ck_assert(param_value(P_KING_WEIGHT) == before);
+}
+END_TEST
+
+START_TEST(a_board_size_can_have_values_of_its_own)
+{
+    ck_assert_ptr_null(param_set(P_EXPLORATION, 8, 0.8));
+    ck_assert(param_value(P_EXPLORATION) == PARAM_SPECS[P_EXPLORATION].initial);
+    params_use_size(8);
+    ck_assert(param_value(P_EXPLORATION) == 0.8);
+    ck_assert(param_value(P_KING_WEIGHT) == PARAM_SPECS[P_KING_WEIGHT].initial);
+    ck_assert_ptr_null(param_set(P_KING_WEIGHT, 0, 0.6)); /* every size, own sets included */
+    ck_assert(param_value(P_KING_WEIGHT) == 0.6);
+    params_use_size(10);
+    ck_assert(param_value(P_EXPLORATION) == PARAM_SPECS[P_EXPLORATION].initial);
+    ck_assert(param_value(P_KING_WEIGHT) == 0.6);
+    params_reset();
+    params_use_size(8);
+    ck_assert(param_value(P_EXPLORATION) == PARAM_SPECS[P_EXPLORATION].initial);
+    params_use_size(0);
+}
+END_TEST
+
+START_TEST(every_default_is_inside_its_range)
+{
+    for (int id = 0; id < PARAM_COUNT; id++) {
+        const ParamSpec *p = &PARAM_SPECS[id];
+        ck_assert_msg(p->name && p->help && p->min <= p->initial && p->initial <= p->max,
+                      "parameter %d", id);
+        ck_assert(!p->integer || p->initial == floor(p->initial));
+        ck_assert_int_eq(param_find(p->name), id);
+        ck_assert(param_value((ParamId)id) == p->initial);
+    }
 }
 END_TEST
 
@@ -400,6 +523,11 @@ Suite *eval_suite(void)
     tcase_add_test(tc, queen_distance_levels_partition_reached_squares);
     tcase_add_test(tc, distance_maps_match_the_reference);
     tcase_add_test(tc, evaluation_matches_a_square_by_square_reference);
+    tcase_add_test(tc, evaluation_parameters_change_the_score_as_the_formula_says);
+    tcase_add_test(tc, race_slope_sets_the_odds_of_an_undecided_race);
+    tcase_add_test(tc, bad_parameter_values_are_refused_and_change_nothing);
+    tcase_add_test(tc, a_board_size_can_have_values_of_its_own);
+    tcase_add_test(tc, every_default_is_inside_its_range);
     tcase_add_test(tc, king_distance_on_a_corridor);
     tcase_add_test(tc, evaluation_is_antisymmetric_under_colour_mirror);
     tcase_add_test(tc, side_to_move_gets_the_tie_bonus_at_the_start);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "eval/params.h"
 #include "tests.h"
 #include "protocol_client.h"
 
@@ -50,6 +51,10 @@ START_TEST(test_bad_flags_exit_2)
         { "--time", "-1", NULL },
         { "--seed", NULL },
         { "extra", NULL },
+        { "--param", "no_such_parameter=1", NULL },
+        { "--param", "exploration=99", NULL },
+        { "--param", "widen_base=1.5", NULL },
+        { "--param", "king_weight", NULL },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         Run *run = pc_run(bad[i], "name\nquit\n", 10);
@@ -59,6 +64,36 @@ START_TEST(test_bad_flags_exit_2)
         ck_assert_msg(run->err_length > 0, "%s: no message on stderr", bad[i][0]);
         ck_assert_msg(run->out_length == 0, "%s: wrote to stdout: %s", bad[i][0], run->out);
     }
+}
+END_TEST
+
+START_TEST(test_param_flags)
+{
+    /* --list-params: one line per parameter, name default min max type description. */
+    const char *const list[] = { "--list-params", NULL };
+    Run *run = pc_run(list, "", 0);
+    pc_expect_clean_exit(run);
+    ck_assert_msg(run->err_length == 0, "--list-params wrote to stderr: %s", run->err);
+    int lines = 0;
+    for (char *line = run->out; *line; lines++) {
+        char name[64], type[8];
+        double initial, min, max;
+        ck_assert_msg(sscanf(line, "%63s %lf %lf %lf %7s", name, &initial, &min, &max, type) == 5,
+                      "bad line: %.100s", line);
+        ck_assert_int_eq(param_find(name), lines);
+        ck_assert(min <= initial && initial <= max);
+        ck_assert(strcmp(type, "int") == 0 || strcmp(type, "real") == 0);
+        char *end = strchr(line, '\n');
+        ck_assert_ptr_nonnull(end);
+        line = end + 1;
+    }
+    ck_assert_int_eq(lines, PARAM_COUNT);
+
+    /* A valid --param reaches the evaluation: the estimate of the start position changes. */
+    const char *const tie_share[] = { "--param", "tie_share=1", "--param", "king_weight=2", NULL };
+    Responses plain = pc_gtp("final_score\n"), changed = pc_gtp_args(tie_share, "final_score\n");
+    const char *before = EXPECT_OK(&plain, 0, NULL), *after = EXPECT_OK(&changed, 0, NULL);
+    ck_assert_msg(strcmp(before, after) != 0, "final_score %s with and without --param", before);
 }
 END_TEST
 
@@ -440,6 +475,7 @@ Suite *protocol_process_suite(void)
     tcase_set_timeout(process, 60);
     tcase_add_test(process, test_help_and_version_flags);
     tcase_add_test(process, test_bad_flags_exit_2);
+    tcase_add_test(process, test_param_flags);
     tcase_add_test(process, test_eof_without_quit);
     tcase_add_test(process, test_quit_stops_processing);
     tcase_add_test(process, test_verbose_goes_to_stderr);

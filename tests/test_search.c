@@ -1,5 +1,6 @@
 /* test_search.c - MCTS: forced wins, legality everywhere, determinism, limits; time manager. */
 #include "engine/movegen.h"
+#include "eval/params.h"
 #include "search/baseline.h"
 #include "search/ordering.h"
 #include "search/playout.h"
@@ -126,10 +127,10 @@ static void assert_sorted(const ScoredChoice *c, int n)
     }
 }
 
-START_TEST(amazon_moves_are_ordered_by_mobility_and_contact)
+static void check_amazon_move_order(uint64_t seed)
 {
     Rng rng;
-    rng_seed(&rng, 17);
+    rng_seed(&rng, seed);
     for (int game = 0; game < 300; game++) {
         Position pos = movable_position(&rng, game);
         Color us = pos.to_move;
@@ -143,16 +144,29 @@ START_TEST(amazon_moves_are_ordered_by_mobility_and_contact)
             ck_assert(bb_test(queen_targets(c[i].a, pos.empty), c[i].b));
             int before = bb_count(queen_targets(c[i].a, pos.empty));
             int after = bb_count(queen_targets(c[i].b, pos.empty | bb_square(c[i].a)));
-            ck_assert_int_eq(c[i].score, 4 * after - 2 * before + 8 * bb_test(near_enemy, c[i].b));
+            ck_assert_int_eq(c[i].score, param_int(P_ORDER_MOBILITY) * after
+                                         + param_int(P_ORDER_MOBILITY_BEFORE) * before
+                                         + param_int(P_ORDER_NEAR_ENEMY) * bb_test(near_enemy, c[i].b));
         }
         for (Bitboard amazons = pos.amazons[us]; amazons; )
             listed += bb_count(queen_targets(bb_pop(&amazons), pos.empty));
         ck_assert_int_eq(n, listed); /* each (from, to) once: sorted pairs are distinct */
     }
 }
+
+START_TEST(amazon_moves_are_ordered_by_mobility_and_contact)
+{
+    check_amazon_move_order(17);
+    /* Other weights, including ones that make the scores span a wide range. */
+    ck_assert_ptr_null(param_assign("order_mobility=-7"));
+    ck_assert_ptr_null(param_assign("order_mobility_before=20"));
+    ck_assert_ptr_null(param_assign("order_near_enemy=-50"));
+    check_amazon_move_order(27);
+    params_reset();
+}
 END_TEST
 
-/* The arrow score, square by square (ordering.c's weights). */
+/* The arrow score, square by square, with the weights of the parameter table. */
 static int arrow_score(const Position *pos, int from, int to, int sq)
 {
     Color us = pos->to_move;
@@ -160,15 +174,16 @@ static int arrow_score(const Position *pos, int from, int to, int sq)
     Bitboard ours = (pos->amazons[us] ^ bb_square(from)) | bb_square(to);
     Bitboard theirs = pos->amazons[color_other(us)];
     bool their_reach = bb_test(bb_queen_reach(theirs, empty), sq);
-    return 6 * bb_test(bb_king_reach(theirs, pos->board), sq) + 3 * their_reach
-         - 4 * bb_test(bb_king_reach(ours, pos->board), sq)
-         - (bb_test(bb_queen_reach(ours, empty), sq) && !their_reach);
+    return param_int(P_ARROW_THEIR_NEIGHBOUR) * bb_test(bb_king_reach(theirs, pos->board), sq)
+         + param_int(P_ARROW_THEIR_REACH) * their_reach
+         + param_int(P_ARROW_OUR_NEIGHBOUR) * bb_test(bb_king_reach(ours, pos->board), sq)
+         + param_int(P_ARROW_ONLY_OUR_REACH) * (bb_test(bb_queen_reach(ours, empty), sq) && !their_reach);
 }
 
-START_TEST(arrows_are_ordered_by_their_score_and_best_arrow_is_the_first)
+static void check_arrow_order(uint64_t seed)
 {
     Rng rng;
-    rng_seed(&rng, 18);
+    rng_seed(&rng, seed);
     for (int game = 0; game < 300; game++) {
         Position pos = movable_position(&rng, game);
         ScoredChoice moves[MAX_CHOICES], c[MAX_CHOICES];
@@ -184,6 +199,17 @@ START_TEST(arrows_are_ordered_by_their_score_and_best_arrow_is_the_first)
         }
         ck_assert_int_eq(best_arrow(&pos, from, to), c[0].a);
     }
+}
+
+START_TEST(arrows_are_ordered_by_their_score_and_best_arrow_is_the_first)
+{
+    check_arrow_order(18);
+    ck_assert_ptr_null(param_assign("arrow_their_neighbour=-3"));
+    ck_assert_ptr_null(param_assign("arrow_their_reach=5"));
+    ck_assert_ptr_null(param_assign("arrow_our_neighbour=2"));
+    ck_assert_ptr_null(param_assign("arrow_only_our_reach=7"));
+    check_arrow_order(28);
+    params_reset();
 }
 END_TEST
 

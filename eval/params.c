@@ -1,0 +1,155 @@
+/* params.c - the table of tunable parameters and their values per board size. */
+#include "eval/params.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const ParamSpec PARAM_SPECS[PARAM_COUNT] = {
+    [P_EVAL_SCALE] = { "eval_scale", 3.0, 0.5, 20, false,
+        "squares of advantage per logistic unit of win probability" },
+    [P_MOBILITY_WEIGHT] = { "mobility_weight", 1.0, 0, 10, false,
+        "weight of the trapped-amazon penalty" },
+    [P_INFLUENCE_WEIGHT] = { "influence_weight", 0.5, 0, 5, false,
+        "early-game weight of the 2^-distance influence" },
+    [P_KING_WEIGHT] = { "king_weight", 0.3, 0, 5, false,
+        "early-game weight of king-distance territory" },
+    [P_TIE_SHARE] = { "tie_share", 0.2, 0, 1, false,
+        "what a square both sides reach equally soon is worth to the side to move" },
+    [P_PHASE_CONTACT] = { "phase_contact", 10, 0.5, 200, false,
+        "contact (Lieberum's w) at which the opening weights are half on" },
+    [P_TERRITORY_FADE] = { "territory_fade", 0.5, 0, 1, false,
+        "share of queen territory's weight given up in the opening" },
+    [P_MOBILITY_FLOOR] = { "mobility_floor", 0.3, 0, 5, false,
+        "weight of the trapped-amazon penalty once the opening is over" },
+    [P_TRAPPED_PENALTY] = { "trapped_penalty", 6, 0, 50, false,
+        "penalty of an amazon without moves (falls as 1 / (1 + moves))" },
+    [P_RACE_SLOPE] = { "race_slope", 1.5, 0.1, 10, false,
+        "logistic slope of an undecided race between separated regions" },
+    [P_ORDER_MOBILITY] = { "order_mobility", 4, -20, 20, true,
+        "ordering: weight of the amazon's queen moves after the move" },
+    [P_ORDER_MOBILITY_BEFORE] = { "order_mobility_before", -2, -20, 20, true,
+        "ordering: weight of the amazon's queen moves before the move" },
+    [P_ORDER_NEAR_ENEMY] = { "order_near_enemy", 8, -50, 50, true,
+        "ordering: bonus for landing within two king steps of an enemy amazon" },
+    [P_ARROW_THEIR_NEIGHBOUR] = { "arrow_their_neighbour", 6, -20, 20, true,
+        "ordering: arrow next to an enemy amazon" },
+    [P_ARROW_THEIR_REACH] = { "arrow_their_reach", 3, -20, 20, true,
+        "ordering: arrow on a square an enemy amazon could move to" },
+    [P_ARROW_OUR_NEIGHBOUR] = { "arrow_our_neighbour", -4, -20, 20, true,
+        "ordering: arrow next to one of our amazons" },
+    [P_ARROW_ONLY_OUR_REACH] = { "arrow_only_our_reach", -1, -20, 20, true,
+        "ordering: arrow on a square only our amazons could move to" },
+    [P_EXPLORATION] = { "exploration", 0.35, 0.01, 5, false,
+        "UCT exploration constant" },
+    [P_WIDEN_BASE] = { "widen_base", 3, 1, 1000, true,
+        "children a node considers at first" },
+    [P_WIDEN_RATE] = { "widen_rate", 0.5, 0, 20, false,
+        "further children considered per square root of the node's visits" },
+    [P_EVAL_ORDER_VISITS] = { "eval_order_visits", 500, 0, 1e9, true,
+        "visits of a node from which its new children are ordered by evaluation" },
+    [P_PLAYOUT_MOVES] = { "playout_moves", 2, 0, 20, true,
+        "random moves played before the evaluation" },
+    [P_EXPAND_VISITS] = { "expand_visits", 2, 1, 1000, true,
+        "visits a leaf needs before it is expanded (doubles as the tree memory fills)" },
+};
+
+/* The common set, and sets of their own for sizes that were given values. */
+static double common[PARAM_COUNT];
+static double sized[BOARD_MAX + 1][PARAM_COUNT];
+static bool has_own_set[BOARD_MAX + 1];
+static int active_size;
+
+const double *param_active = common;
+
+void params_reset(void)
+{
+    for (int id = 0; id < PARAM_COUNT; id++)
+        common[id] = PARAM_SPECS[id].initial;
+    memset(has_own_set, 0, sizeof has_own_set);
+    param_active = common;
+}
+
+/* Defaults are in place before main, so hot code never checks. */
+__attribute__((constructor)) static void params_init(void)
+{
+    params_reset();
+}
+
+int param_find(const char *name)
+{
+    for (int id = 0; id < PARAM_COUNT; id++)
+        if (strcmp(PARAM_SPECS[id].name, name) == 0)
+            return id;
+    return -1;
+}
+
+void params_use_size(int size)
+{
+    active_size = size >= BOARD_MIN && size <= BOARD_MAX ? size : 0;
+    param_active = active_size && has_own_set[active_size] ? sized[active_size] : common;
+}
+
+const char *param_set(ParamId id, int size, double value)
+{
+    const ParamSpec *spec = &PARAM_SPECS[id];
+    if (size != 0 && (size < BOARD_MIN || size > BOARD_MAX))
+        return "board size out of range";
+    if (!(value >= spec->min && value <= spec->max))
+        return "value out of range";
+    if (spec->integer && value != floor(value))
+        return "value must be a whole number";
+    if (size == 0) {
+        common[id] = value;
+        for (int n = BOARD_MIN; n <= BOARD_MAX; n++)
+            sized[n][id] = value;
+    } else {
+        if (!has_own_set[size])
+            memcpy(sized[size], common, sizeof common);
+        has_own_set[size] = true;
+        sized[size][id] = value;
+    }
+    params_use_size(active_size);
+    return NULL;
+}
+
+const char *param_assign(const char *text)
+{
+    static char message[160];
+    const char *equals = strchr(text, '=');
+    if (!equals || equals == text) {
+        snprintf(message, sizeof message, "'%s' is not NAME=VALUE", text);
+        return message;
+    }
+    char name[64];
+    size_t length = (size_t)(equals - text);
+    int id = -1;
+    if (length < sizeof name) {
+        memcpy(name, text, length);
+        name[length] = '\0';
+        id = param_find(name);
+    }
+    if (id < 0) {
+        snprintf(message, sizeof message, "unknown parameter '%.*s' (see --list-params)",
+                 (int)(length < 64 ? length : 64), text);
+        return message;
+    }
+    char *end;
+    errno = 0;
+    double value = strtod(equals + 1, &end);
+    if (equals[1] == '\0' || isspace((unsigned char)equals[1]) || *end != '\0' || errno == ERANGE
+        || !isfinite(value)) {
+        snprintf(message, sizeof message, "'%s' is not a number for %s", equals + 1, name);
+        return message;
+    }
+    const char *error = param_set((ParamId)id, 0, value);
+    if (error) {
+        snprintf(message, sizeof message, "%s=%s: %s (%g to %g)", name, equals + 1, error,
+                 PARAM_SPECS[id].min, PARAM_SPECS[id].max);
+        return message;
+    }
+    return NULL;
+}
