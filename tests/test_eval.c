@@ -34,7 +34,7 @@ static Position mirror(const Position *pos)
 static Position random_position(Rng *rng, int size, int plies)
 {
     Position pos;
-    position_start(&pos, size);
+    position_start(&pos, size, size);
     for (int i = 0; i < plies; i++) {
         Move m;
         if (!random_move(&pos, rng, &m))
