@@ -106,19 +106,21 @@ static int widening(uint32_t visits)
  * 1 / sqrt(v), a few ulps from the exact one; only when two rough scores
  * come within SCORE_MARGIN of each other are both scored exactly.  The
  * choice is the same as scoring every child exactly: the first child with
- * the highest score.
+ * the highest score.  The parent's log(visits + 1) comes from a table too
+ * (filled by log itself, so it is the same number).
  */
 enum { UCT_TABLE = 4096 };
 #define SCORE_MARGIN 1e-9
 
-static double inverse_value[UCT_TABLE], inverse_sqrt[UCT_TABLE];
+static double inverse_value[UCT_TABLE], inverse_sqrt[UCT_TABLE], log_next[UCT_TABLE];
 static pthread_once_t uct_tables_once = PTHREAD_ONCE_INIT;
 
 static void init_uct_tables(void)
 {
-    for (int v = 1; v < UCT_TABLE; v++) {
-        inverse_value[v] = 1.0 / (v * VALUE_ONE);
-        inverse_sqrt[v] = 1.0 / sqrt((double)v);
+    for (int v = 0; v < UCT_TABLE; v++) {
+        inverse_value[v] = v ? 1.0 / (v * VALUE_ONE) : 0;
+        inverse_sqrt[v] = v ? 1.0 / sqrt((double)v) : 0;
+        log_next[v] = log((double)v + 1.0);
     }
 }
 
@@ -138,7 +140,8 @@ static int select_child(Search *s, const Node *node)
     int width = widening(parent_visits);
     if (width > node->child_count)
         width = node->child_count;
-    double log_parent = log((double)parent_visits + 1.0), explore = EXPLORATION * sqrt(log_parent);
+    double log_parent = parent_visits < UCT_TABLE ? log_next[parent_visits] : log((double)parent_visits + 1.0);
+    double explore = EXPLORATION * sqrt(log_parent);
     int best = -1;
     uint32_t best_visits = 0;
     uint64_t best_sum = 0;
