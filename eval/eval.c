@@ -4,31 +4,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "eval/lockstep.h"
 #include "eval/params.h"
 #include "eval/square_counts.h"
-
-/*
- * Both colours' next queen level at once: each direction's rays for White
- * and Black advance in one loop, which ends when both are blocked.  Where
- * such a loop ends is hard to predict, so half as many loops is faster.
- */
-static void queen_steps(const Bitboard frontier[2], const Bitboard open[2], Bitboard next[2])
-{
-    Bitboard white = 0, black = 0;
-#pragma GCC unroll 8
-    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-        Bitboard w = bb_shift(frontier[WHITE], dir) & open[WHITE];
-        Bitboard b = bb_shift(frontier[BLACK], dir) & open[BLACK];
-        while (w | b) {
-            white |= w;
-            black |= b;
-            w = bb_shift(w, dir) & open[WHITE];
-            b = bb_shift(b, dir) & open[BLACK];
-        }
-    }
-    next[WHITE] = white;
-    next[BLACK] = black;
-}
 
 /*
  * Both colours' flood fills by levels, from their first levels: `queen`
@@ -49,12 +27,15 @@ static void fills(const Position *pos, DistanceMap *map, const Bitboard first[2]
     }
     while (frontier[WHITE] | frontier[BLACK]) {
         Bitboard open[2] = { pos->empty & ~seen[WHITE], pos->empty & ~seen[BLACK] };
+        Bitboard next[2];
         if (queen) {
-            queen_steps(frontier, open, frontier);
+            queen_reach_lockstep(2, frontier, open, next);
         } else {
             for (int c = WHITE; c <= BLACK; c++)
-                frontier[c] = bb_king_reach(frontier[c], open[c]);
+                next[c] = bb_king_reach(frontier[c], open[c]);
         }
+        frontier[WHITE] = next[WHITE];
+        frontier[BLACK] = next[BLACK];
         for (int c = WHITE; c <= BLACK; c++) {
             if (!frontier[c])
                 continue;

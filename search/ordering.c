@@ -5,6 +5,7 @@
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "eval/lockstep.h"
 #include "eval/params.h"
 #include "eval/square_counts.h"
 
@@ -168,10 +169,12 @@ static void arrow_classes(const Position *pos, int from, int to, Bitboard part[A
     Bitboard theirs = pos->amazons[color_other(us)];
     Bitboard feature[ARROW_FEATURES];
     feature[THEIR_NEIGHBOUR] = bb_king_reach(theirs, pos->board);
-    feature[THEIR_REACH] = bb_queen_reach(theirs, empty);
+    Bitboard sources[3] = { theirs, ours, bb_square(to) }, open[3] = { empty, empty, empty }, reach[3];
+    queen_reach_lockstep(3, sources, open, reach);
+    feature[THEIR_REACH] = reach[0];
     feature[OUR_NEIGHBOUR] = bb_king_reach(ours, pos->board);
-    feature[ONLY_OUR_REACH] = bb_queen_reach(ours, empty) & ~feature[THEIR_REACH];
-    part[0] = queen_targets(to, empty);
+    feature[ONLY_OUR_REACH] = reach[1] & ~reach[0];
+    part[0] = reach[2];
     for (int f = 0; f < ARROW_FEATURES; f++)
         for (int c = (1 << f) - 1; c >= 0; c--) {
             part[c | 1 << f] = part[c] & feature[f];
