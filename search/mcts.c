@@ -137,17 +137,18 @@ static double uct_score(uint64_t value_sum, uint32_t visits, double log_parent)
 static int select_child(Search *s, const Node *node)
 {
     uint32_t parent_visits = __atomic_load_n(&node->visits, __ATOMIC_RELAXED);
-    int width = widening(parent_visits);
-    if (width > node->child_count)
-        width = node->child_count;
+    int count = node->child_count, width = widening(parent_visits);
+    if (width > count)
+        width = count;
     double log_parent = parent_visits < UCT_TABLE ? log_next[parent_visits] : log((double)parent_visits + 1.0);
     double explore = EXPLORATION * sqrt(log_parent);
     int best = -1;
     uint32_t best_visits = 0;
     uint64_t best_sum = 0;
     double best_rough = 0, best_exact = -1.0; /* best_exact < 0: not computed yet */
-    for (int i = 0; i < node->child_count; i++) {
-        const Node *c = child_of(s, node, i);
+    const Node *children = child_of(s, node, 0);
+    for (int i = 0; i < count; i++) {
+        const Node *c = &children[i];
         uint8_t proof = __atomic_load_n(&c->proof, __ATOMIC_RELAXED);
         if (proof == PROOF_WIN)
             return i;
