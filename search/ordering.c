@@ -1,6 +1,7 @@
 /* ordering.c - mobility-based ordering of amazon moves and arrows. */
 #include "search/ordering.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "engine/movegen.h"
@@ -160,33 +161,64 @@ static const ParamId ARROW_WEIGHT[ARROW_FEATURES] = {
     P_ARROW_THEIR_NEIGHBOUR, P_ARROW_THEIR_REACH, P_ARROW_OUR_NEIGHBOUR, P_ARROW_ONLY_OUR_REACH
 };
 
-/* The arrow targets of the move from -> to, split by class (bit f: feature f holds). */
-static void arrow_classes(const Position *pos, int from, int to, Bitboard part[ARROW_CLASSES])
+/*
+ * The features of the arrow targets of the move from -> to.  The reaches
+ * are the costly part, and often not needed: a target next to an enemy
+ * amazon is in that amazon's reach (one step away), so not only in ours,
+ * and the classes of such targets are known from the neighbour sets alone.
+ */
+typedef struct {
+    Bitboard targets, empty, ours, theirs;
+    Bitboard feature[ARROW_FEATURES];
+    bool have_reaches;
+} ArrowContext;
+
+static void arrow_context(const Position *pos, int from, int to, ArrowContext *ctx)
 {
     Color us = pos->to_move;
-    Bitboard empty = (pos->empty | bb_square(from)) & ~bb_square(to);
-    Bitboard ours = (pos->amazons[us] ^ bb_square(from)) | bb_square(to);
-    Bitboard theirs = pos->amazons[color_other(us)];
-    Bitboard feature[ARROW_FEATURES];
-    feature[THEIR_NEIGHBOUR] = bb_king_reach(theirs, pos->board);
-    Bitboard sources[3] = { theirs, ours, bb_square(to) }, open[3] = { empty, empty, empty }, reach[3];
-    queen_reach_lockstep(3, sources, open, reach);
-    feature[THEIR_REACH] = reach[0];
-    feature[OUR_NEIGHBOUR] = bb_king_reach(ours, pos->board);
-    feature[ONLY_OUR_REACH] = reach[1] & ~reach[0];
-    part[0] = reach[2];
+    ctx->empty = (pos->empty | bb_square(from)) & ~bb_square(to);
+    ctx->ours = (pos->amazons[us] ^ bb_square(from)) | bb_square(to);
+    ctx->theirs = pos->amazons[color_other(us)];
+    ctx->targets = queen_targets(to, ctx->empty);
+    ctx->feature[THEIR_NEIGHBOUR] = bb_king_reach(ctx->theirs, pos->board);
+    ctx->feature[OUR_NEIGHBOUR] = bb_king_reach(ctx->ours, pos->board);
+    ctx->have_reaches = false;
+}
+
+static void arrow_reaches(ArrowContext *ctx)
+{
+    Bitboard sources[2] = { ctx->theirs, ctx->ours }, open[2] = { ctx->empty, ctx->empty }, reach[2];
+    queen_reach_lockstep(2, sources, open, reach);
+    ctx->feature[THEIR_REACH] = reach[0];
+    ctx->feature[ONLY_OUR_REACH] = reach[1] & ~reach[0];
+    ctx->have_reaches = true;
+}
+
+static bool has_feature(int c, int f) { return c >> f & 1; }
+
+/* The targets in class c (bit f: feature f holds). */
+static Bitboard class_members(ArrowContext *ctx, int c)
+{
+    Bitboard members = ctx->targets;
+    if (has_feature(c, THEIR_NEIGHBOUR)) {
+        if (!has_feature(c, THEIR_REACH) || has_feature(c, ONLY_OUR_REACH))
+            return 0;
+        members &= ctx->feature[THEIR_NEIGHBOUR];
+        return members & (has_feature(c, OUR_NEIGHBOUR) ? ctx->feature[OUR_NEIGHBOUR]
+                                                        : ~ctx->feature[OUR_NEIGHBOUR]);
+    }
+    if (!ctx->have_reaches)
+        arrow_reaches(ctx);
     for (int f = 0; f < ARROW_FEATURES; f++)
-        for (int c = (1 << f) - 1; c >= 0; c--) {
-            part[c | 1 << f] = part[c] & feature[f];
-            part[c] &= ~feature[f];
-        }
+        members &= has_feature(c, f) ? ctx->feature[f] : ~ctx->feature[f];
+    return members;
 }
 
 static int class_score(int c)
 {
     int score = 0;
     for (int f = 0; f < ARROW_FEATURES; f++)
-        if (c >> f & 1)
+        if (has_feature(c, f))
             score += param_int(ARROW_WEIGHT[f]);
     return score;
 }
@@ -197,12 +229,13 @@ static int class_score(int c)
  */
 int order_arrows(const Position *pos, int from, int to, ScoredChoice *out)
 {
+    ArrowContext ctx;
+    arrow_context(pos, from, to, &ctx);
     Bitboard part[ARROW_CLASSES];
-    arrow_classes(pos, from, to, part);
     ScoredChoice classes[ARROW_CLASSES];
     int count = 0, n = 0;
     for (int c = 0; c < ARROW_CLASSES; c++)
-        if (part[c])
+        if ((part[c] = class_members(&ctx, c)))
             classes[count++] = (ScoredChoice){ .a = (uint8_t)c, .score = (int16_t)class_score(c) };
     insertion_sort(classes, count);
     for (int i = 0; i < count; ) {
@@ -220,23 +253,36 @@ int order_arrows(const Position *pos, int from, int to, ScoredChoice *out)
     return n;
 }
 
+/*
+ * The lowest square of the best class: classes are looked at in falling
+ * score order (a tie is one group), so the reaches are computed only when
+ * no better class holds a target.
+ */
 int best_arrow(const Position *pos, int from, int to)
 {
-    Bitboard part[ARROW_CLASSES], best = 0;
-    arrow_classes(pos, from, to, part);
-    int best_score = 0;
+    ArrowContext ctx;
+    arrow_context(pos, from, to, &ctx);
+    int score[ARROW_CLASSES];
+    bool seen[ARROW_CLASSES];
     for (int c = 0; c < ARROW_CLASSES; c++) {
-        if (!part[c])
-            continue;
-        int score = class_score(c);
-        if (!best || score > best_score) {
-            best = part[c];
-            best_score = score;
-        } else if (score == best_score) {
-            best |= part[c];
-        }
+        score[c] = class_score(c);
+        seen[c] = false;
     }
-    return bb_lowest(best);
+    for (int round = 0; round < ARROW_CLASSES; round++) {
+        int top = INT_MIN;
+        for (int c = 0; c < ARROW_CLASSES; c++)
+            if (!seen[c] && score[c] > top)
+                top = score[c];
+        Bitboard squares = 0;
+        for (int c = 0; c < ARROW_CLASSES; c++)
+            if (!seen[c] && score[c] == top) {
+                seen[c] = true;
+                squares |= class_members(&ctx, c);
+            }
+        if (squares)
+            return bb_lowest(squares);
+    }
+    return NO_SQUARE; /* no targets: from -> to was not a move */
 }
 
 /* Win probability scaled to the score range, so sorting keeps its meaning. */

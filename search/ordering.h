@@ -26,7 +26,7 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out);
 /* Arrows after the side to move's amazon went from -> to, scored and sorted best first. */
 int order_arrows(const Position *pos, int from, int to, ScoredChoice *out);
 
-/* The first arrow order_arrows would list, without building the list. */
+/* The first arrow order_arrows would list, without building the list (from -> to must be a move). */
 int best_arrow(const Position *pos, int from, int to);
 
 /* Scores of the *_by_eval orderings: the win probability times this. */
