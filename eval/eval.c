@@ -238,8 +238,8 @@ void evaluate(const Position *pos, Evaluation *e)
     e->contested = contact(&queen);
     /* Phase: 1 with much contact left (opening), falling to 0 as regions close. */
     double phase = e->contested / (e->contested + param_value(P_PHASE_CONTACT));
-    e->score = (1.0 - param_value(P_TERRITORY_FADE) * phase) * t1 + param_value(P_KING_WEIGHT) * phase * t2
-             + param_value(P_INFLUENCE_WEIGHT) * phase * c1
+    e->score = (1.0 - param_value(P_TERRITORY_FADE) * phase) * t1
+             + param_value(P_KING_WEIGHT) * phase * t2 + param_value(P_INFLUENCE_WEIGHT) * phase * c1
              + param_value(P_MOBILITY_WEIGHT) * (param_value(P_MOBILITY_FLOOR) + phase) * mobility;
 }
 

@@ -83,12 +83,12 @@ static void empty_square_mobility(Bitboard empty, Bitboard wanted, uint8_t mobil
 }
 
 /* The squares a queen on `from` reaches through `empty` in direction dir. */
-static inline Bitboard ray(int from, int dir, Bitboard empty)
+static inline Bitboard queen_ray(int from, int dir, Bitboard empty)
 {
-    Bitboard ray = 0;
+    Bitboard squares = 0;
     for (Bitboard sq = bb_shift(bb_square(from), dir) & empty; sq; sq = bb_shift(sq, dir) & empty)
-        ray |= sq;
-    return ray;
+        squares |= sq;
+    return squares;
 }
 
 /*
@@ -117,14 +117,14 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out)
         uint8_t look_back[NUM_SQUARES];
 #pragma GCC unroll 8
         for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-            rays[dir] = ray(from, dir, pos->empty);
+            rays[dir] = queen_ray(from, dir, pos->empty);
             destinations |= rays[dir];
         }
 #pragma GCC unroll 8
         for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
             uint8_t behind = (uint8_t)(1 + bb_count(rays[opposite_direction(dir)]));
-            for (Bitboard ray = rays[dir]; ray; )
-                look_back[bb_pop(&ray)] = behind;
+            for (Bitboard squares = rays[dir]; squares; )
+                look_back[bb_pop(&squares)] = behind;
         }
         int mobility_before = bb_count(destinations);
         while (destinations) {
