@@ -104,8 +104,9 @@ static Position movable_position(Rng *rng, int game)
 {
     for (;;) {
         Position pos;
-        position_start(&pos, BOARD_MIN + game % (BOARD_MAX - BOARD_MIN + 1));
-        int plies = (int)rng_below(rng, (uint32_t)(pos.size * pos.size / 2));
+        int size = BOARD_MIN + game % (BOARD_MAX - BOARD_MIN + 1);
+        position_start(&pos, size, size);
+        int plies = (int)rng_below(rng, (uint32_t)(size * size / 2));
         for (int p = 0; p < plies; p++) {
             Move m;
             if (!random_move(&pos, rng, &m))
