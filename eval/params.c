@@ -93,6 +93,11 @@ void params_use_size(int size)
     param_active = active_size && has_own_set[active_size] ? sized[active_size] : common;
 }
 
+void params_use_board(int width, int height)
+{
+    params_use_size((int)lround(sqrt((double)width * height)));
+}
+
 const char *param_set(ParamId id, int size, double value)
 {
     const ParamSpec *spec = &PARAM_SPECS[id];

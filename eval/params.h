@@ -82,6 +82,9 @@ const char *param_assign(const char *text);
 /* The set a game on an n x n board reads from now on. */
 void params_use_size(int size);
 
+/* The same for a board of `width` files and `height` ranks: the square size of about its area. */
+void params_use_board(int width, int height);
+
 /* Every parameter back to its default, for every size. */
 void params_reset(void);
 

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "engine/movegen.h"
+#include "eval/params.h"
 #include "protocol/numbers.h"
 
 #define KEEP_RUNNING ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
@@ -419,6 +420,7 @@ int botzone_run(const SessionOptions *options)
              options->search.memory_bytes >> 20);
     } else {
         game_new(&b->session.game, SIZE, SIZE);
+        params_use_board(SIZE, SIZE);
         status = play_turns(b);
     }
     if (status != 0)

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "engine/movegen.h"
+#include "eval/params.h"
 #include "protocol/session.h"
 #include "search/baseline.h"
 
@@ -21,6 +22,7 @@ bool session_init(Session *session, const SessionOptions *options)
     memset(session, 0, sizeof *session);
     session->options = *options;
     game_new(&session->game, DEFAULT_SIZE, DEFAULT_SIZE);
+    params_use_board(DEFAULT_SIZE, DEFAULT_SIZE);
     clock_init(&session->clock);
     rng_seed(&session->rng, options->search.seed);
     session->search = search_create(&options->search);
@@ -35,6 +37,7 @@ void session_free(Session *session)
 
 void session_restart(Session *s)
 {
+    params_use_board(s->game.pos.width, s->game.pos.height);
     s->ponder_armed = false;
     search_clear(s->search);
     clock_new_game(&s->clock);

@@ -14,32 +14,18 @@
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "eval/params.h"
 #include "search/ordering.h"
 #include "search/playout.h"
 #include "search/search_internal.h"
 
-/*
- * Tunables, chosen by matches (README, "Tuning"); -D overrides them for
- * tuning builds.
- */
-#ifndef EXPLORATION
-#define EXPLORATION 0.35   /* UCT exploration constant */
-#endif
-#ifndef EXPAND_VISITS
-#define EXPAND_VISITS 2    /* a leaf is expanded on its second visit */
-#endif
-#ifndef PLAYOUT_MOVES
-#define PLAYOUT_MOVES 2    /* random moves before the evaluation */
-#endif
-#ifndef WIDEN_BASE
-#define WIDEN_BASE 3       /* children considered at first ... */
-#endif
-#ifndef WIDEN_RATE
-#define WIDEN_RATE 0.5     /* ... plus this times sqrt(visits) */
-#endif
-#ifndef EVAL_ORDER_VISITS
-#define EVAL_ORDER_VISITS 500 /* children of a node this visited are ordered by evaluation */
-#endif
+/* Tunables, chosen by matches (README, "Tuning"); see eval/params.h. */
+#define EXPLORATION param_value(P_EXPLORATION)
+#define EXPAND_VISITS param_int(P_EXPAND_VISITS)
+#define PLAYOUT_MOVES param_int(P_PLAYOUT_MOVES)
+#define WIDEN_BASE param_int(P_WIDEN_BASE)
+#define WIDEN_RATE param_value(P_WIDEN_RATE)
+#define EVAL_ORDER_VISITS ((uint32_t)param_int(P_EVAL_ORDER_VISITS))
 
 /* ---- expansion ---- */
 
