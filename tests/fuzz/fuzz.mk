@@ -3,7 +3,7 @@
 #
 #   make fuzz                        builds build/fuzz/fuzz_protocol and
 #                                    build/fuzz/fuzz_parsers (clang, libFuzzer,
-#                                    ASan + UBSan, -O1 -g)
+#                                    ASan + UBSan, -O2 -g)
 #   make fuzz-run FUZZ_SECONDS=60    runs each target for its share of the
 #                                    seconds, prints executions and crashes,
 #                                    fails when any target crashed
@@ -21,7 +21,7 @@ FUZZ_BUILD = build/fuzz
 FUZZ_TARGETS = fuzz_protocol fuzz_parsers
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
 FUZZ_SANITIZERS = -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_CFLAGS = -std=gnu11 -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZERS) \
+FUZZ_CFLAGS = -std=gnu11 -O2 -g -fno-omit-frame-pointer $(FUZZ_SANITIZERS) \
               -Wall -Wextra -pthread -I. $(FUZZ_CFLAGS_EXTRA)
 
 # The engine sources the Makefile builds into ./amazons, minus main.c.

@@ -1,8 +1,8 @@
 /*
  * fuzz_protocol.c - libFuzzer target: arbitrary bytes as a whole protocol
  * session, read by the real gtp_run from an fmemopen'ed FILE and dispatched
- * through SESSION_COMMANDS on a fresh, small Session (20 playouts per
- * genmove, 1 MiB tree).  The properties checked are described in
+ * through SESSION_COMMANDS on a fresh, small Session (3 playouts per
+ * search, 96 KiB tree).  The properties checked are described in
  * protocol_harness.h, the two harness limits (expensive perft, file names
  * outside a private directory) in protocol_wrappers.h.  Inputs over 4096
  * bytes are ignored.

@@ -4,8 +4,8 @@
  *   fuzz_protocol_one(data, size)  the bytes as a whole protocol session on a
  *                                  fresh Session, through the real gtp_run and
  *                                  SESSION_COMMANDS (fuzz_protocol_setup first).
- *                                  The session searches 20 playouts per move in
- *                                  a 1 MiB tree, seed 1, one thread, unless the
+ *                                  The session searches 3 playouts per move in
+ *                                  a 96 KiB tree, seed 1, one thread, unless the
  *                                  first line is a "# fuzz ..." comment that
  *                                  sets options (see fuzz_apply_header); either
  *                                  way the answers are deterministic, apart
@@ -39,7 +39,7 @@
 
 enum {
     FUZZ_PLAYOUTS = 3,           /* search iterations per genmove (see fuzz_apply_header) */
-    FUZZ_MAX_PLAYOUTS = 200,     /* a few playouts exercise every part of the search */
+    FUZZ_MAX_PLAYOUTS = 16,      /* a few playouts exercise every part of the search */
     /*
      * Search tree memory: 96 KiB hold the ~4000 nodes a few playouts need.
      * ASan serves allocations this small from its pooled allocator; a tree
