@@ -93,14 +93,25 @@ test: $(BIN) $(MATCH_BIN) $(TEST_BIN)
 
 # With NAIVE_PERFT=file.c, that reference perft is built with -O2 and run
 # (as `naive_perft 10 3`) right after perft(3); bench prints both times.
+# With BASELINE=COMMIT, that commit's engine is built beside this one (in
+# build/baseline-COMMIT) and its one-thread search runs right after ours:
+# bench prints both speeds per position, their ratio, and whether the moves
+# agree.
 NAIVE_BIN = build/naive_perft
+BASELINE_BIN = build/baseline-$(BASELINE)/amazons
 
-bench: amazons $(if $(NAIVE_PERFT),$(NAIVE_BIN))
-	$(if $(NAIVE_PERFT),AMAZONS_NAIVE_PERFT=$(abspath $(NAIVE_BIN))) $(BIN) --bench
+bench: amazons $(if $(NAIVE_PERFT),$(NAIVE_BIN)) $(if $(BASELINE),$(BASELINE_BIN))
+	$(if $(NAIVE_PERFT),AMAZONS_NAIVE_PERFT=$(abspath $(NAIVE_BIN))) \
+	$(if $(BASELINE),AMAZONS_BASELINE=$(abspath $(BASELINE_BIN))) $(BIN) --bench
 
 $(NAIVE_BIN): $(NAIVE_PERFT)
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -o $@ $<
+
+$(BASELINE_BIN):
+	rm -rf $(dir $@) && mkdir -p $(dir $@)
+	git archive $(BASELINE) | tar -x -C $(dir $@)
+	$(MAKE) -C $(dir $@) amazons
 
 clean:
 	rm -rf build amazons amazons-match
@@ -108,5 +119,6 @@ clean:
 -include $(ENGINE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 
 include tests/hardening.mk
+include tests/tune/tune.mk
 include tests/amalgamation/amalgamation.mk
 include tests/fuzz/fuzz.mk

@@ -9,6 +9,10 @@
  * it), that command runs with the arguments "10 3" right after our perft(3),
  * timed the same way, and its time is set against ours.  It must print the
  * leaf count after the last '=' of a line, and the counts must agree.
+ *
+ * When AMAZONS_BASELINE names another build of the engine (`make bench
+ * BASELINE=COMMIT`), its --bench runs right after our one-thread searches
+ * and its speed on each position is set against ours.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -28,7 +32,16 @@ static const char *const BENCH_POSITIONS[] = {
     "1B6x1/1W1xxx1x2/x1xx1x1Bx1/2x2xW3/2x3xx2/7x2/2Wxx1xW2/2x1x1x1B1/x1x1Bxx3/2x6x w",
 };
 
-enum { BENCH_ITERATIONS = 200000 };
+enum {
+    BENCH_ITERATIONS = 200000,
+    BENCH_POSITION_COUNT = sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]
+};
+
+/* One search of the bench: its speed and its move (the signature). */
+typedef struct {
+    double rate;
+    char move[MOVE_TEXT_MAX];
+} SearchFigures;
 
 enum { BENCH_PERFT_SIZE = 10, BENCH_PERFT_DEPTH = 3 };
 
@@ -92,13 +105,14 @@ static int bench_perft(void)
     return reference && *reference ? bench_reference(reference, leaves, seconds) : 0;
 }
 
-static int bench_search(const SessionOptions *options, int threads)
+/* Searches every position; fills figures[] (may be NULL). */
+static int bench_search(const SessionOptions *options, int threads, SearchFigures *figures)
 {
     SearchConfig config = options->search;
     config.threads = threads;
     uint64_t total = 0;
     double total_seconds = 0;
-    for (size_t i = 0; i < sizeof BENCH_POSITIONS / sizeof BENCH_POSITIONS[0]; i++) {
+    for (size_t i = 0; i < BENCH_POSITION_COUNT; i++) {
         Search *search = search_create(&config);
         Position pos;
         if (!search || position_from_text(&pos, BENCH_POSITIONS[i])) {
@@ -115,6 +129,10 @@ static int bench_search(const SessionOptions *options, int threads)
                r.iterations / r.seconds, move, 100 * r.win_rate);
         total += r.iterations;
         total_seconds += r.seconds;
+        if (figures) {
+            figures[i].rate = r.iterations / r.seconds;
+            snprintf(figures[i].move, sizeof figures[i].move, "%s", move);
+        }
         search_destroy(search);
     }
     printf("search %d thread%s: %llu iterations, %.0f iterations/s overall\n", threads,
@@ -122,10 +140,52 @@ static int bench_search(const SessionOptions *options, int threads)
     return 0;
 }
 
+/*
+ * Reads the baseline's "search 1 thread, position N: ... R iterations/s,
+ * best MOVE" lines and compares them with ours.
+ */
+static int bench_baseline(const char *command, const SearchFigures *ours)
+{
+    char line[4096];
+    snprintf(line, sizeof line, "%s --bench", command);
+    FILE *out = popen(line, "r");
+    if (!out) {
+        fprintf(stderr, "bench: cannot run the baseline \"%s\"\n", command);
+        return 1;
+    }
+    int found = 0;
+    while (fgets(line, sizeof line, out)) {
+        unsigned position;
+        double rate;
+        char move[MOVE_TEXT_MAX + 4];
+        const char *figures = strstr(line, " iterations in ");
+        if (sscanf(line, "search 1 thread, position %u:", &position) != 1 || !figures
+            || position < 1 || position > BENCH_POSITION_COUNT)
+            continue;
+        figures = strstr(figures, " s, ");
+        if (!figures || sscanf(figures, " s, %lf iterations/s, best %15s", &rate, move) != 2)
+            continue;
+        const SearchFigures *f = &ours[position - 1];
+        printf("baseline search 1 thread, position %u: %.0f iterations/s, best %s; this engine %.2fx as fast%s\n",
+               position, rate, move, f->rate / rate, strcmp(move, f->move) ? ", another move" : ", same move");
+        found++;
+    }
+    if (pclose(out) != 0 || found != BENCH_POSITION_COUNT) {
+        fprintf(stderr, "bench: the baseline \"%s\" failed or printed %d of %d search lines\n", command,
+                found, BENCH_POSITION_COUNT);
+        return 1;
+    }
+    return 0;
+}
+
 int run_bench(const SessionOptions *options)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    if (bench_perft() || bench_search(options, 1) || bench_search(options, 2))
+    SearchFigures figures[BENCH_POSITION_COUNT];
+    if (bench_perft() || bench_search(options, 1, figures))
         return 1;
-    return 0;
+    const char *baseline = getenv("AMAZONS_BASELINE");
+    if (baseline && *baseline && bench_baseline(baseline, figures))
+        return 1;
+    return bench_search(options, 2, NULL);
 }
