@@ -282,3 +282,33 @@ void live_free(LiveEngine *e)
     free(e->handed);
     free(e);
 }
+
+/* ---- Asserting forms ------------------------------------------------- */
+
+void live_send_ok(LiveEngine *e, const char *line)
+{
+    ck_assert_msg(live_send(e, line), "could not send \"%s\"", line);
+}
+
+const char *live_next_line(LiveEngine *e)
+{
+    const char *line = live_read_line(e, LIVE_ANSWER_MS);
+    ck_assert_msg(line != NULL, "no line within %d ms; stderr: %.300s", LIVE_ANSWER_MS, live_stderr(e));
+    return line;
+}
+
+Response live_next_response(LiveEngine *e)
+{
+    const char *raw = live_read_response(e, LIVE_ANSWER_MS);
+    ck_assert_msg(raw != NULL, "no response within %d ms; stderr: %.300s", LIVE_ANSWER_MS,
+                  live_stderr(e));
+    return pc_parse_response(raw);
+}
+
+const char *live_ask(LiveEngine *e, const char *command)
+{
+    live_send_ok(e, command);
+    Response r = live_next_response(e);
+    ck_assert_msg(r.ok, "\"%s\" failed: %s", command, r.body);
+    return r.body;
+}

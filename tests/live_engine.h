@@ -88,4 +88,16 @@ int live_run_to_end(LiveEngine *e, const void *input, size_t length, int timeout
 /* Kills the engine if it still runs, reaps it, and frees everything handed out. */
 void live_free(LiveEngine *e);
 
+/*
+ * Asserting forms for tests: each fails the test, showing the engine's
+ * stderr, when the engine stops reading or does not answer within
+ * LIVE_ANSWER_MS (generous: the machine may be loaded).
+ */
+enum { LIVE_ANSWER_MS = 20000 };
+void live_send_ok(LiveEngine *e, const char *line);
+const char *live_next_line(LiveEngine *e);
+Response live_next_response(LiveEngine *e);
+/* Sends a command and returns the body of its successful response. */
+const char *live_ask(LiveEngine *e, const char *command);
+
 #endif

@@ -22,7 +22,6 @@
 #include "tests.h"
 
 enum {
-    ANSWER_MS = 20000,      /* generous: the machine may be loaded */
     STOP_MS = 50,           /* an analysis ends this soon after the next line */
     INTERRUPT_MS = 200,     /* a genmove answers this soon after "# interrupt" */
     PONDER_P99_MS = 20,     /* commands answered this fast while pondering */
@@ -62,29 +61,6 @@ static void sleep_ms(int ms)
 {
     struct timespec t = { ms / 1000, (long)(ms % 1000) * 1000000L };
     nanosleep(&t, NULL);
-}
-
-static void send_line(const char *line)
-{
-    ck_assert_msg(live_send(engine, line), "could not send \"%s\"", line);
-}
-
-static const char *next_line(void)
-{
-    const char *line = live_read_line(engine, ANSWER_MS);
-    ck_assert_msg(line != NULL, "no line within %d ms; stderr: %.300s", ANSWER_MS, live_stderr(engine));
-    return line;
-}
-
-/* Sends a command and returns its successful response's body. */
-static const char *ask(const char *command)
-{
-    send_line(command);
-    const char *raw = live_read_response(engine, ANSWER_MS);
-    ck_assert_msg(raw != NULL, "no answer to \"%s\"; stderr: %.300s", command, live_stderr(engine));
-    Response r = pc_parse_response(raw);
-    ck_assert_msg(r.ok, "\"%s\" failed: %s", command, r.body);
-    return r.body;
 }
 
 /* ---- Reading analysis output ---------------------------------------------- */
@@ -202,7 +178,7 @@ static void check_pvs(const Batch *b, const char *position_text)
 static int finish_stream(void)
 {
     int lines = 0;
-    for (const char *line = next_line(); *line; line = next_line()) {
+    for (const char *line = live_next_line(engine); *line; line = live_next_line(engine)) {
         ck_assert_msg(strncmp(line, "info ", 5) == 0, "unexpected line in an analysis: %.200s", line);
         lines++;
     }
@@ -211,8 +187,8 @@ static int finish_stream(void)
 
 static void start_analysis(const char *command, const char *id)
 {
-    send_line(command);
-    const char *head = next_line();
+    live_send_ok(engine, command);
+    const char *head = live_next_line(engine);
     ck_assert_msg(strcmp(head, id) == 0, "\"%s\" answered \"%s\"", command, head);
 }
 
@@ -221,14 +197,14 @@ static void start_analysis(const char *command, const char *id)
 START_TEST(test_analyze_batches)
 {
     engine = live_start(ANALYSIS_ARGS);
-    const char *position = pc_strdup(ask("get_position"));
+    const char *position = pc_strdup(live_ask(engine, "get_position"));
     start_analysis("1 analyze 20", "=1");
     /* Three intervals (0.6 s) bring at least two batches. */
     double start = now_ms();
     int batches = 0;
     Batch seen[8];
     while (batches < 8) {
-        const char *line = live_read_line(engine, batches < 2 ? (int)(start + 600 - now_ms()) : ANSWER_MS);
+        const char *line = live_read_line(engine, batches < 2 ? (int)(start + 600 - now_ms()) : LIVE_ANSWER_MS);
         if (batches < 2)
             ck_assert_msg(line != NULL, "only %d batch(es) within 3 intervals", batches);
         seen[batches] = parse_batch(line, false);
@@ -244,9 +220,9 @@ START_TEST(test_analyze_batches)
                     ck_assert_msg(seen[k].entries[b].visits >= seen[k - 1].entries[a].visits,
                                   "%s: %lu visits, then %lu", seen[k].entries[b].move,
                                   seen[k - 1].entries[a].visits, seen[k].entries[b].visits);
-    send_line("2 name");
+    live_send_ok(engine, "2 name");
     finish_stream();
-    ck_assert_str_eq(next_line(), "=2 Amazons");
+    ck_assert_str_eq(live_next_line(engine), "=2 Amazons");
 }
 END_TEST
 
@@ -257,19 +233,19 @@ START_TEST(test_analysis_stops_on_next_line)
     const char *stopper = stoppers[_i];
     engine = live_start(ANALYSIS_ARGS);
     start_analysis("1 analyze 5", "=1");
-    parse_batch(next_line(), false); /* the search is running */
+    parse_batch(live_next_line(engine), false); /* the search is running */
     double sent = now_ms();
-    send_line(stopper);
+    live_send_ok(engine, stopper);
     finish_stream();
     double took = now_ms() - sent;
     ck_assert_msg(took <= limit_ms(STOP_MS), "\"%s\" took %.1f ms to end the analysis", stopper, took);
     if (_i == 0) {
-        ck_assert_str_eq(ask("protocol_version"), "2");
+        ck_assert_str_eq(live_ask(engine, "protocol_version"), "2");
     } else if (_i == 1) {
-        ck_assert_str_eq(next_line(), "=7 Amazons");
+        ck_assert_str_eq(live_next_line(engine), "=7 Amazons");
     } else {
-        ck_assert_str_eq(next_line(), "=8");
-        ck_assert_int_eq(live_wait(engine, ANSWER_MS), 0);
+        ck_assert_str_eq(live_next_line(engine), "=8");
+        ck_assert_int_eq(live_wait(engine, LIVE_ANSWER_MS), 0);
     }
 }
 END_TEST
@@ -279,7 +255,7 @@ START_TEST(test_analysis_ownership)
 {
     engine = live_start(ANALYSIS_ARGS);
     start_analysis("1 kata-analyze w 5 maxmoves 3 ownership true", "=1");
-    Batch b = parse_batch(next_line(), false);
+    Batch b = parse_batch(live_next_line(engine), false);
     ck_assert_int_eq(b.ownership_count, 100);
     ck_assert_int_le(b.count, 3);
     /* Gathered from playouts: not all zero, and the start is nearly symmetric. */
@@ -290,13 +266,13 @@ START_TEST(test_analysis_ownership)
     }
     ck_assert_msg(magnitude > 10, "ownership close to zero everywhere: %.2f", magnitude);
     ck_assert_msg(fabs(sum) < 50, "ownership far from balanced at the start: %.2f", sum);
-    send_line("");
+    live_send_ok(engine, "");
     finish_stream();
-    ask("boardsize 6 5");
+    live_ask(engine, "boardsize 6 5");
     start_analysis("2 analyze b 5 ownership true", "=2");
-    b = parse_batch(next_line(), false);
+    b = parse_batch(live_next_line(engine), false);
     ck_assert_int_eq(b.ownership_count, 30);
-    send_line("");
+    live_send_ok(engine, "");
     finish_stream();
 }
 END_TEST
@@ -306,14 +282,14 @@ START_TEST(test_analysis_styles_and_keys)
 {
     engine = live_start(ANALYSIS_ARGS);
     start_analysis("1 lz-analyze 5 minmoves 40 maxmoves 40", "=1");
-    Batch b = parse_batch(next_line(), true);
+    Batch b = parse_batch(live_next_line(engine), true);
     ck_assert_int_eq(b.count, 40);
-    send_line("");
+    live_send_ok(engine, "");
     finish_stream();
     start_analysis("2 analyze interval 5 maxmoves 1", "=2");
-    b = parse_batch(next_line(), false);
+    b = parse_batch(live_next_line(engine), false);
     ck_assert_int_eq(b.count, 1);
-    send_line("");
+    live_send_ok(engine, "");
     finish_stream();
 }
 END_TEST
@@ -322,25 +298,25 @@ END_TEST
 START_TEST(test_analysis_leaves_state)
 {
     engine = live_start(ANALYSIS_ARGS);
-    ask("play w d1-d7/g7");
-    const char *first = pc_strdup(ask("get_position"));
-    ask("play b d10-d8/d9");
-    const char *before = pc_strdup(ask("get_position"));
+    live_ask(engine, "play w d1-d7/g7");
+    const char *first = pc_strdup(live_ask(engine, "get_position"));
+    live_ask(engine, "play b d10-d8/d9");
+    const char *before = pc_strdup(live_ask(engine, "get_position"));
     start_analysis("1 analyze 5", "=1");
-    parse_batch(next_line(), false);
-    send_line("");
+    parse_batch(live_next_line(engine), false);
+    live_send_ok(engine, "");
     finish_stream();
     start_analysis("2 analyze b 5 ownership true", "=2");
-    parse_batch(next_line(), false);
-    send_line("");
+    parse_batch(live_next_line(engine), false);
+    live_send_ok(engine, "");
     finish_stream();
-    ck_assert_str_eq(ask("get_position"), before);
-    ask("undo");
-    ck_assert_str_eq(ask("get_position"), first);
-    ask("undo");
-    ck_assert_str_eq(ask("get_position"), START_10);
-    send_line("undo");
-    Response r = pc_parse_response(live_read_response(engine, ANSWER_MS));
+    ck_assert_str_eq(live_ask(engine, "get_position"), before);
+    live_ask(engine, "undo");
+    ck_assert_str_eq(live_ask(engine, "get_position"), first);
+    live_ask(engine, "undo");
+    ck_assert_str_eq(live_ask(engine, "get_position"), START_10);
+    live_send_ok(engine, "undo");
+    Response r = pc_parse_response(live_read_response(engine, LIVE_ANSWER_MS));
     ck_assert(!r.ok);
 }
 END_TEST
@@ -350,11 +326,11 @@ START_TEST(test_genmove_analyze)
 {
     static const char *const args[] = { "--time", "0.6", "--memory", "64", NULL };
     engine = live_start(args);
-    const char *position = pc_strdup(ask("get_position"));
+    const char *position = pc_strdup(live_ask(engine, "get_position"));
     start_analysis("1 genmove_analyze w 10 maxmoves 2", "=1");
     int infos = 0;
     const char *line;
-    while (strncmp(line = next_line(), "info ", 5) == 0) {
+    while (strncmp(line = live_next_line(engine), "info ", 5) == 0) {
         Batch b = parse_batch(line, false);
         check_pvs(&b, position);
         infos++;
@@ -362,20 +338,20 @@ START_TEST(test_genmove_analyze)
     ck_assert_msg(infos >= 1, "no info line during a 0.5 s think");
     ck_assert_msg(strncmp(line, "play ", 5) == 0, "expected play MOVE, got \"%s\"", line);
     const char *move = pc_strdup(line + 5);
-    ck_assert_str_eq(next_line(), "");
+    ck_assert_str_eq(live_next_line(engine), "");
     Board board = bm_after(bm_of(position), 'W', move);
-    ck_assert_str_eq(ask("get_position"), bm_text(&board));
+    ck_assert_str_eq(live_ask(engine, "get_position"), bm_text(&board));
     /* The Leela Zero form, for Black. */
     start_analysis("2 lz-genmove_analyze b 10", "=2");
-    while (strncmp(line = next_line(), "info ", 5) == 0)
+    while (strncmp(line = live_next_line(engine), "info ", 5) == 0)
         parse_batch(line, true);
     ck_assert_msg(strncmp(line, "play ", 5) == 0, "expected play MOVE, got \"%s\"", line);
-    ck_assert_str_eq(next_line(), "");
+    ck_assert_str_eq(live_next_line(engine), "");
     /* A side without moves resigns. */
-    ask("set_position Wx1B/xx2/4/4 w");
+    live_ask(engine, "set_position Wx1B/xx2/4/4 w");
     start_analysis("3 kata-genmove_analyze w", "=3");
-    ck_assert_str_eq(next_line(), "play resign");
-    ck_assert_str_eq(next_line(), "");
+    ck_assert_str_eq(live_next_line(engine), "play resign");
+    ck_assert_str_eq(live_next_line(engine), "");
 }
 END_TEST
 
@@ -384,34 +360,34 @@ START_TEST(test_interrupt_genmove)
 {
     static const char *const args[] = { "--time", "60", "--memory", "64", NULL };
     engine = live_start(args);
-    const char *position = pc_strdup(ask("get_position"));
-    send_line("1 genmove w");
+    const char *position = pc_strdup(live_ask(engine, "get_position"));
+    live_send_ok(engine, "1 genmove w");
     sleep_ms(300);
     double sent = now_ms();
-    send_line("# interrupt");
-    const char *raw = live_read_response(engine, ANSWER_MS);
+    live_send_ok(engine, "# interrupt");
+    const char *raw = live_read_response(engine, LIVE_ANSWER_MS);
     double took = now_ms() - sent;
     ck_assert_ptr_nonnull(raw);
     ck_assert_msg(took <= limit_ms(INTERRUPT_MS), "the interrupted genmove took %.1f ms to answer", took);
     Response r = pc_parse_response(raw);
     ck_assert(r.ok);
     Board board = bm_after(bm_of(position), 'W', r.body);
-    ck_assert_str_eq(ask("get_position"), bm_text(&board));
+    ck_assert_str_eq(live_ask(engine, "get_position"), bm_text(&board));
     /* Commands sent before the interrupt wait their turn; the interrupt is for the genmove. */
-    const char *middle = pc_strdup(ask("get_position"));
-    send_line("2 reg_genmove b\n3 name");
+    const char *middle = pc_strdup(live_ask(engine, "get_position"));
+    live_send_ok(engine, "2 reg_genmove b\n3 name");
     sleep_ms(300);
     sent = now_ms();
-    send_line("# interrupt");
-    raw = live_read_response(engine, ANSWER_MS);
+    live_send_ok(engine, "# interrupt");
+    raw = live_read_response(engine, LIVE_ANSWER_MS);
     took = now_ms() - sent;
     ck_assert_msg(took <= limit_ms(INTERRUPT_MS), "the interrupted reg_genmove took %.1f ms to answer", took);
     r = pc_parse_response(raw);
     ck_assert_str_eq(r.id, "2");
     bm_after(bm_of(middle), 'B', r.body); /* a legal-looking move of Black's */
-    ck_assert_str_eq(next_line(), "=3 Amazons");
-    ck_assert_str_eq(next_line(), "");
-    ck_assert_str_eq(ask("get_position"), middle);
+    ck_assert_str_eq(live_next_line(engine), "=3 Amazons");
+    ck_assert_str_eq(live_next_line(engine), "");
+    ck_assert_str_eq(live_ask(engine, "get_position"), middle);
 }
 END_TEST
 
@@ -437,20 +413,20 @@ START_TEST(test_ponder_latency)
                                          NULL };
     enum { ROUNDS = 200 };
     engine = live_start(args);
-    ask("genmove w");
+    live_ask(engine, "genmove w");
     double version_ms[ROUNDS], play_ms[2 * ROUNDS];
     for (int i = 0; i < ROUNDS; i++) {
         sleep_ms(15); /* let the ponder search run between commands */
         double t = now_ms();
-        ck_assert_str_eq(ask("protocol_version"), "2");
+        ck_assert_str_eq(live_ask(engine, "protocol_version"), "2");
         version_ms[i] = now_ms() - t;
         sleep_ms(15);
         t = now_ms();
-        ask(i % 2 ? "play b a7-a5/a6" : "play b j7-j5/j6");
+        live_ask(engine, i % 2 ? "play b a7-a5/a6" : "play b j7-j5/j6");
         play_ms[2 * i] = now_ms() - t;
         sleep_ms(15);
         t = now_ms();
-        ask("undo");
+        live_ask(engine, "undo");
         play_ms[2 * i + 1] = now_ms() - t;
     }
     double v = percentile_99(version_ms, ROUNDS), p = percentile_99(play_ms, 2 * ROUNDS);
@@ -483,25 +459,25 @@ START_TEST(test_ponder_tree_reuse)
 {
     static const char *const args[] = { "--ponder", "--time", "0.3", "--memory", "256", "--verbose", NULL };
     engine = live_start(args);
-    ask("genmove w");
+    live_ask(engine, "genmove w");
     sleep_ms(1000);
-    ask("protocol_version"); /* shared: answered while pondering goes on */
+    live_ask(engine, "protocol_version"); /* shared: answered while pondering goes on */
     /* An analysis needs the search: the ponder search stops (and reports on stderr) first. */
     start_analysis("1 analyze b 5 maxmoves 1", "=1");
     const char *ponder = last_search_line();
     unsigned long long iterations = strtoull(ponder + 8, NULL, 10);
     ck_assert_msg(iterations >= 100, "pondering ran only %llu iterations: %.200s", iterations, ponder);
     /* The analysis goes on from the ponder tree; then play Black's most visited reply. */
-    Batch b = parse_batch(next_line(), false);
-    send_line("");
+    Batch b = parse_batch(live_next_line(engine), false);
+    live_send_ok(engine, "");
     finish_stream();
     const char *analysis = last_search_line();
     ck_assert_msg(reused_visits(analysis) >= iterations, "the analysis did not start from the ponder "
                   "tree (%llu iterations): %.300s", iterations, analysis);
     char command[64];
     snprintf(command, sizeof command, "play b %s", b.entries[0].move);
-    ask(command);
-    ask("genmove w");
+    live_ask(engine, command);
+    live_ask(engine, "genmove w");
     const char *search = last_search_line();
     ck_assert_msg(reused_visits(search) > 0, "genmove after pondering reused nothing: %.300s", search);
 }

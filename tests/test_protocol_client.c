@@ -13,8 +13,6 @@
 #include "search/timeman.h" /* monotonic_seconds */
 #include "tests.h"
 
-enum { ANSWER_MS = 10000 }; /* generous: the machine may be loaded */
-
 static LiveEngine *engine; /* the test's engine, freed by the teardown */
 
 static void free_engine(void)
@@ -25,26 +23,6 @@ static void free_engine(void)
 }
 
 static double now_ms(void) { return monotonic_seconds() * 1e3; }
-
-static void send_line(const char *line)
-{
-    ck_assert_msg(live_send(engine, line), "could not send \"%s\"", line);
-}
-
-static const char *next_line(void)
-{
-    const char *line = live_read_line(engine, ANSWER_MS);
-    ck_assert_msg(line != NULL, "no line within %d ms; stderr: %.300s", ANSWER_MS, live_stderr(engine));
-    return line;
-}
-
-static Response next_response(void)
-{
-    const char *raw = live_read_response(engine, ANSWER_MS);
-    ck_assert_msg(raw != NULL, "no response within %d ms; stderr: %.300s", ANSWER_MS,
-                  live_stderr(engine));
-    return pc_parse_response(raw);
-}
 
 static void expect_response(const Response *r, const char *id, const char *body)
 {
@@ -60,30 +38,30 @@ START_TEST(test_one_command_at_a_time)
     const char *name = EXPECT_OK(&whole, 0, NULL);
 
     engine = live_start(PC_FAST);
-    send_line("1 protocol_version");
-    const char *raw = live_read_response(engine, ANSWER_MS);
+    live_send_ok(engine, "1 protocol_version");
+    const char *raw = live_read_response(engine, LIVE_ANSWER_MS);
     ck_assert_msg(raw && strcmp(raw, "=1 2") == 0, "protocol_version answered \"%s\"", raw ? raw : "(nothing)");
-    send_line("2 name\n");
-    Response r = next_response();
+    live_send_ok(engine, "2 name\n");
+    Response r = live_next_response(engine);
     expect_response(&r, "2", name);
 
     /* Line by line: the answer, then the empty line that ends it. */
-    send_line("3 protocol_version");
-    ck_assert_str_eq(next_line(), "=3 2");
-    ck_assert_str_eq(next_line(), "");
+    live_send_ok(engine, "3 protocol_version");
+    ck_assert_str_eq(live_next_line(engine), "=3 2");
+    ck_assert_str_eq(live_next_line(engine), "");
 
     /* A multi-line answer comes whole. */
-    send_line("4 showboard");
-    r = next_response();
+    live_send_ok(engine, "4 showboard");
+    r = live_next_response(engine);
     expect_response(&r, "4", NULL);
     Board start = bm_of(START_10);
     bm_check_showboard(r.body, &start);
 
     /* End of input: the engine exits cleanly and quietly. */
     live_close_stdin(engine);
-    ck_assert_int_eq(live_wait(engine, ANSWER_MS), 0);
+    ck_assert_int_eq(live_wait(engine, LIVE_ANSWER_MS), 0);
     ck_assert(!engine->timed_out);
-    ck_assert_ptr_null(live_read_line(engine, ANSWER_MS));
+    ck_assert_ptr_null(live_read_line(engine, LIVE_ANSWER_MS));
     ck_assert(engine->out_eof);
     ck_assert_str_eq(live_stderr(engine), "");
 }
@@ -93,22 +71,22 @@ START_TEST(test_pipelined_commands)
 {
     engine = live_start(PC_FAST);
     /* Two commands written before either answer is read, then two in one write. */
-    send_line("10 protocol_version");
-    send_line("11 get_position");
-    send_line("12 known_command play\n13 play w d1-d7/g7");
-    Response r = next_response();
+    live_send_ok(engine, "10 protocol_version");
+    live_send_ok(engine, "11 get_position");
+    live_send_ok(engine, "12 known_command play\n13 play w d1-d7/g7");
+    Response r = live_next_response(engine);
     expect_response(&r, "10", "2");
-    r = next_response();
+    r = live_next_response(engine);
     expect_response(&r, "11", START_10);
-    r = next_response();
+    r = live_next_response(engine);
     expect_response(&r, "12", "true");
-    r = next_response();
+    r = live_next_response(engine);
     expect_response(&r, "13", "");
     /* An error is a response like any other, in its place. */
-    send_line("14 play w d1-d7/g7\n15 get_position");
-    r = next_response();
+    live_send_ok(engine, "14 play w d1-d7/g7\n15 get_position");
+    r = live_next_response(engine);
     ck_assert_msg(!r.ok && strcmp(r.id, "14") == 0, "replaying d1-d7/g7 should fail: %s", r.body);
-    r = next_response();
+    r = live_next_response(engine);
     expect_response(&r, "15", NULL);
     Board want = bm_after(bm_of(START_10), 'W', "d1-d7/g7");
     Board got = bm_of(r.body);
@@ -126,8 +104,8 @@ START_TEST(test_reads_time_out_without_losing_anything)
     ck_assert_msg(waited >= 299, "two reads of 150 ms returned after %.0f ms", waited);
 
     /* The line written after the timeouts is answered, and the answer is whole. */
-    send_line("7 protocol_version");
-    Response r = next_response();
+    live_send_ok(engine, "7 protocol_version");
+    Response r = live_next_response(engine);
     expect_response(&r, "7", "2");
     ck_assert_ptr_null(live_read_response(engine, 100));
 }
@@ -137,19 +115,19 @@ START_TEST(test_stderr_and_quit)
 {
     const char *const verbose[] = { "--playouts", "50", "--seed", "1", "--memory", "16", "--verbose", NULL };
     engine = live_start(verbose);
-    send_line("1 genmove w");
-    Response r = next_response();
+    live_send_ok(engine, "1 genmove w");
+    Response r = live_next_response(engine);
     expect_response(&r, "1", NULL);
     ck_assert_msg(strstr(live_stderr(engine), "search: ") != NULL, "--verbose wrote no summary: \"%s\"",
                   live_stderr(engine));
 
-    send_line("2 quit");
-    r = next_response();
+    live_send_ok(engine, "2 quit");
+    r = live_next_response(engine);
     expect_response(&r, "2", "");
     double start = now_ms();
-    ck_assert_ptr_null(live_read_line(engine, ANSWER_MS)); /* end of output, not a timeout */
-    ck_assert_msg(now_ms() - start < ANSWER_MS, "end of output seen only at the timeout");
-    ck_assert_int_eq(live_wait(engine, ANSWER_MS), 0);
+    ck_assert_ptr_null(live_read_line(engine, LIVE_ANSWER_MS)); /* end of output, not a timeout */
+    ck_assert_msg(now_ms() - start < LIVE_ANSWER_MS, "end of output seen only at the timeout");
+    ck_assert_int_eq(live_wait(engine, LIVE_ANSWER_MS), 0);
     ck_assert_msg(!live_send(engine, "name"), "a write to an engine that has exited succeeded");
 }
 END_TEST
