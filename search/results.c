@@ -225,14 +225,16 @@ int search_candidates(Search *s, Candidate *out, int min, int max)
 
 bool search_ownership(Search *s, double owner[NUM_SQUARES])
 {
+    if (!s->owners)
+        return false;
     search_pause(s);
     uint64_t playouts = 0;
-    for (int t = 0; t < MAX_THREADS; t++)
+    for (int t = 0; t < s->config.threads; t++)
         playouts += s->owners[t].playouts;
     double sign = s->root_pos.to_move == WHITE ? 1.0 : -1.0;
     for (int sq = 0; sq < NUM_SQUARES; sq++) {
         int64_t sum = 0;
-        for (int t = 0; t < MAX_THREADS; t++)
+        for (int t = 0; t < s->config.threads; t++)
             sum += s->owners[t].white_minus_black[sq];
         owner[sq] = playouts ? sign * (double)sum / (double)playouts : 0.0;
     }

@@ -286,6 +286,7 @@ void search_destroy(Search *s)
     pthread_cond_destroy(&s->paused_cond);
     pthread_mutex_destroy(&s->lock);
     arena_free(&s->arena);
+    free(s->owners);
     free(s);
 }
 
@@ -310,7 +311,12 @@ void search_start(Search *s, const Position *pos, const SearchLimits *limits)
     s->stop = false;
     s->pause = false;
     s->started = true;
-    memset(s->owners, 0, sizeof s->owners);
+    if (limits->track_ownership && !s->owners)
+        s->owners = malloc((size_t)s->config.threads * sizeof *s->owners);
+    if (!s->owners)
+        s->limits.track_ownership = false; /* no memory for it: nothing is gathered */
+    else
+        memset(s->owners, 0, (size_t)s->config.threads * sizeof *s->owners);
     if (!has_legal_move(pos, pos->to_move)) {
         s->root_pos = *pos;
         s->have_tree = false;

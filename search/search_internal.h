@@ -43,7 +43,7 @@ struct Search {
     bool started;            /* search_start called, search_wait not yet */
     uint32_t reused_visits;  /* the root's visits kept from earlier searches */
     Rng rngs[MAX_THREADS];
-    OwnerTally owners[MAX_THREADS];
+    OwnerTally *owners;      /* one per thread, allocated by the first search that tracks ownership */
 
     /* Workers and their coordination (snapshots pause them between iterations). */
     pthread_t threads[MAX_THREADS];
