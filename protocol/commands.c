@@ -18,6 +18,7 @@
 #include "protocol/args.h"
 #include "protocol/numbers.h"
 #include "protocol/session.h"
+#include "protocol/solving.h"
 #include "protocol/version.h"
 
 /* ---- argument parsing ---- */
@@ -457,6 +458,7 @@ const Command SESSION_COMMANDS[] = {
     { "perft", cmd_perft },
     { "final_score", cmd_final_score },
     { "territory", cmd_territory },
+    { "solve", cmd_solve },
     { "loadsgf", cmd_loadsgf },
     { "printsgf", cmd_printsgf },
     { "analyze", cmd_analyze },

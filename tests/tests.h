@@ -16,6 +16,7 @@ Suite *protocol_client_suite(void);
 Suite *botzone_suite(void);
 Suite *eval_suite(void);
 Suite *search_suite(void);
+Suite *solver_suite(void);
 Suite *sgf_suite(void);
 Suite *match_suite(void);
 Suite *hardening_suite(void);
