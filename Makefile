@@ -87,3 +87,4 @@ clean:
 
 include tests/hardening.mk
 include tests/fuzz/fuzz.mk
+include tests/solve.mk

@@ -2,6 +2,7 @@
 #include "eval/regions.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/zobrist.h"
 
@@ -16,50 +17,41 @@ static Bitboard flood(Bitboard seed, Bitboard passable)
     return area;
 }
 
-/*
- * An area of colour c: the component of empty squares and c's amazons around
- * one amazon.  It is no area at all (false) when an enemy amazon borders one
- * of its empty squares: the enemy can walk in.
- */
-static bool find_area(const Position *pos, Color c, int amazon, Area *area, Bitboard *component)
+/* The component of colour c's amazons and empty squares around one amazon. */
+static Bitboard find_part(const Position *pos, Color c, int amazon, Part *part)
 {
     Bitboard enemy = pos->amazons[color_other(c)];
     Bitboard all = flood(bb_square(amazon), pos->empty | pos->amazons[c]);
-    *component = all;
+    Area *area = &part->area;
     area->squares = all & pos->empty;
     area->amazons = all & pos->amazons[c];
     area->contacts = bb_king_reach(enemy, area->amazons);
-    return bb_king_reach(area->squares, enemy) == 0;
+    part->kind = bb_king_reach(area->squares, enemy) ? PART_CONTESTED
+               : area->contacts                     ? PART_SEMI
+                                                    : PART_STRICT;
+    return all;
 }
 
 void board_split(const Position *pos, BoardSplit *split)
 {
-    Bitboard all_amazons = pos->amazons[WHITE] | pos->amazons[BLACK];
-    Bitboard live = flood(bb_king_reach(all_amazons, pos->empty), pos->empty);
-    Bitboard in_areas = 0;
     for (int c = WHITE; c <= BLACK; c++) {
         split->count[c] = 0;
         Bitboard todo = pos->amazons[c];
         while (todo) {
-            Area *area = &split->areas[c][split->count[c]];
-            Bitboard component;
-            bool closed = find_area(pos, (Color)c, bb_lowest(todo), area, &component);
-            todo &= ~component;
-            if (closed && area->squares) {
-                in_areas |= area->squares;
+            Part *part = &split->parts[c][split->count[c]];
+            todo &= ~find_part(pos, (Color)c, bb_lowest(todo), part);
+            if (part->area.squares)
                 split->count[c]++;
-            }
         }
     }
-    split->dead = pos->empty & ~live;
-    split->open = live & ~in_areas;
 }
 
 /* ---- the exact single-player search ---- */
 
 typedef struct {
     Bitboard squares, amazons, contacts;
-    int value; /* -1: empty slot */
+    int value_plus_one; /* 0: empty slot (zeroed memory is an empty cache) or given up */
+    long given_up;      /* value_plus_one 0: the budget that did not suffice, or 0 */
 } CacheEntry;
 
 struct RegionCache {
@@ -76,12 +68,12 @@ RegionCache *region_cache_create(size_t bytes)
     cache->count = bytes / sizeof(CacheEntry);
     if (cache->count < 1)
         cache->count = 1;
-    cache->entries = malloc(cache->count * sizeof(CacheEntry));
+    /* calloc: the pages come zeroed and are touched only when used. */
+    cache->entries = calloc(cache->count, sizeof(CacheEntry));
     if (!cache->entries) {
         free(cache);
         return NULL;
     }
-    region_cache_clear(cache);
     return cache;
 }
 
@@ -95,8 +87,7 @@ void region_cache_destroy(RegionCache *cache)
 
 void region_cache_clear(RegionCache *cache)
 {
-    for (size_t i = 0; i < cache->count; i++)
-        cache->entries[i].value = -1;
+    memset(cache->entries, 0, cache->count * sizeof(CacheEntry));
     cache->stats = (RegionStats){ 0 };
 }
 
@@ -115,8 +106,8 @@ static CacheEntry *cache_slot(RegionCache *cache, const Area *a)
 
 static bool same_area(const CacheEntry *e, const Area *a)
 {
-    return e->value >= 0 && e->squares == a->squares && e->amazons == a->amazons
-        && e->contacts == a->contacts;
+    return (e->value_plus_one || e->given_up) && e->squares == a->squares
+        && e->amazons == a->amazons && e->contacts == a->contacts;
 }
 
 typedef struct {
@@ -185,14 +176,16 @@ static int best_moves(Solitaire *s, const Area *area)
     CacheEntry *slot = cache_slot(s->cache, area);
     if (same_area(slot, area)) {
         s->cache->stats.hits++;
-        return slot->value;
+        /* An earlier search ran out of a budget no larger than this one: do not try again. */
+        if (slot->value_plus_one || slot->given_up >= s->budget)
+            return slot->value_plus_one - 1;
     }
     if (--s->budget < 0)
         return -1;
     s->cache->stats.nodes++;
     int value = search_moves(s, area);
     if (value >= 0)
-        *slot = (CacheEntry){ area->squares, area->amazons, area->contacts, value };
+        *slot = (CacheEntry){ area->squares, area->amazons, area->contacts, value + 1, 0 };
     return value;
 }
 
@@ -200,7 +193,11 @@ int area_best(RegionCache *cache, const Area *area, long budget)
 {
     Solitaire s = { cache, budget };
     cache->stats.searches++;
-    return best_moves(&s, area);
+    int value = best_moves(&s, area);
+    if (value < 0)
+        *cache_slot(cache, area) = (CacheEntry){ area->squares, area->amazons, area->contacts, 0,
+                                                 budget };
+    return value;
 }
 
 /* ---- walks ---- */
@@ -251,67 +248,108 @@ RaceOutcome race_outcome(const MoveRace *race, Color to_move)
     return RACE_UNDECIDED;
 }
 
-/* Per area: what it surely gives, what it gives at most, and whether that is final. */
+/*
+ * What one component is known to give: `low` moves surely (areas only),
+ * `high` at most; `floor` is a lower bound of what `high` can come down to.
+ * A bound is final when no search can improve it.
+ */
 typedef struct {
-    int low, high;
-    bool exact;
-} AreaBounds;
+    int size, low, high, floor;
+    bool low_final, high_final;
+} PartBounds;
 
-static void sum_bounds(const BoardSplit *split, AreaBounds bounds[2][MAX_AMAZONS], MoveRace *race)
+typedef struct {
+    const BoardSplit *split;
+    PartBounds bounds[2][MAX_AMAZONS];
+} Race;
+
+static void first_bounds(Race *r)
 {
-    int open = bb_count(split->open);
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < r->split->count[c]; i++) {
+            const Part *part = &r->split->parts[c][i];
+            int size = bb_count(part->area.squares), walk = area_walk(&part->area);
+            bool area = part->kind != PART_CONTESTED;
+            /* The walk is a real sequence of moves: it bounds the most from below too. */
+            r->bounds[c][i] = (PartBounds){ size, area ? walk : 0, size, walk,
+                                            !area || walk == size, walk == size };
+        }
+}
+
+static void sum_bounds(const Race *r, MoveRace *race)
+{
     for (int c = WHITE; c <= BLACK; c++) {
-        race->lower[c] = 0;
-        race->upper[c] = open;
-        for (int i = 0; i < split->count[c]; i++) {
-            race->lower[c] += bounds[c][i].low;
-            race->upper[c] += bounds[c][i].high;
+        race->lower[c] = race->upper[c] = 0;
+        for (int i = 0; i < r->split->count[c]; i++) {
+            race->lower[c] += r->bounds[c][i].low;
+            race->upper[c] += r->bounds[c][i].high;
         }
     }
 }
 
-/* The unsolved area with the fewest squares, or false when none is left. */
-static bool next_to_solve(const BoardSplit *split, AreaBounds bounds[2][MAX_AMAZONS], int *colour,
-                          int *index)
+/* Whether `lead` surely making more moves than `other` can at most is still possible. */
+static bool may_outlast(const Race *r, Color lead, int margin)
 {
-    int best_size = NUM_SQUARES + 1;
+    int best_lower = 0, least_upper = 0;
+    for (int i = 0; i < r->split->count[lead]; i++) {
+        const PartBounds *b = &r->bounds[lead][i];
+        best_lower += b->low_final ? b->low : b->size;
+    }
+    for (int i = 0; i < r->split->count[color_other(lead)]; i++) {
+        const PartBounds *b = &r->bounds[color_other(lead)][i];
+        least_upper += b->high_final ? b->high : b->floor;
+    }
+    return best_lower + margin > least_upper;
+}
+
+/* Searches the smallest component whose bounds can still move; false when none is left. */
+static bool refine_one(Race *r, RegionCache *cache, long budget)
+{
+    int best_c = -1, best_i = 0, best_size = NUM_SQUARES + 1;
     for (int c = WHITE; c <= BLACK; c++)
-        for (int i = 0; i < split->count[c]; i++) {
-            int size = bb_count(split->areas[c][i].squares);
-            if (!bounds[c][i].exact && size < best_size) {
-                best_size = size;
-                *colour = c;
-                *index = i;
+        for (int i = 0; i < r->split->count[c]; i++) {
+            const PartBounds *b = &r->bounds[c][i];
+            if ((!b->low_final || !b->high_final) && b->size < best_size) {
+                best_size = b->size;
+                best_c = c;
+                best_i = i;
             }
         }
-    return best_size <= NUM_SQUARES;
+    if (best_c < 0)
+        return false;
+    const Part *part = &r->split->parts[best_c][best_i];
+    PartBounds *b = &r->bounds[best_c][best_i];
+    if (!b->low_final) {
+        int value = area_best(cache, &part->area, budget);
+        b->low_final = true;
+        if (value >= 0)
+            b->low = value;
+        if (value >= 0 && part->kind == PART_STRICT) {
+            b->high = b->floor = value;
+            b->high_final = true;
+        }
+        return true;
+    }
+    /* The most, with every amazon free to leave its square: the enemy stays put. */
+    Area free_area = { part->area.squares, part->area.amazons, 0 };
+    int value = area_best(cache, &free_area, budget);
+    b->high_final = true;
+    if (value >= 0)
+        b->high = b->floor = value;
+    return true;
 }
 
 void race_bounds(const Position *pos, const BoardSplit *split, RegionCache *cache, long budget,
                  MoveRace *race)
 {
-    AreaBounds bounds[2][MAX_AMAZONS];
-    for (int c = WHITE; c <= BLACK; c++)
-        for (int i = 0; i < split->count[c]; i++) {
-            const Area *area = &split->areas[c][i];
-            int size = bb_count(area->squares), walk = area_walk(area);
-            /* A semi-closed area's most is its size: the enemy may yet get in. */
-            bounds[c][i] = (AreaBounds){ walk, size, walk == size };
-        }
-    sum_bounds(split, bounds, race);
-    int c, i;
-    while (cache && race_outcome(race, pos->to_move) == RACE_UNDECIDED
-           && next_to_solve(split, bounds, &c, &i)) {
-        const Area *area = &split->areas[c][i];
-        int value = area_best(cache, area, budget);
-        bounds[c][i].exact = true; /* solved, or too big to try again here */
-        if (value < 0)
-            continue;
-        bounds[c][i].low = value;
-        if (!area->contacts)
-            bounds[c][i].high = value;
-        sum_bounds(split, bounds, race);
-    }
+    Race r = { .split = split };
+    Color us = pos->to_move, them = color_other(us);
+    first_bounds(&r);
+    sum_bounds(&r, race);
+    while (cache && race_outcome(race, us) == RACE_UNDECIDED
+           && (may_outlast(&r, us, 0) || may_outlast(&r, them, 1))
+           && refine_one(&r, cache, budget))
+        sum_bounds(&r, race);
 }
 
 RaceOutcome race_decide(const Position *pos, RegionCache *cache, long budget)

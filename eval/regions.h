@@ -3,31 +3,34 @@
  *
  * Amazons is won by the side that moves last.  Once a part of the board is
  * walled off so that only one colour can ever play there, its moves are a
- * private reserve: no enemy move can take them away.  This module splits a
- * position into
+ * private reserve: no enemy move can take them away.  For each colour this
+ * module splits the board into the components its amazons can ever get to
+ * (king-connected empty squares, joined through its own amazons):
  *
- *   - areas: a king-connected set of empty squares with the amazons of one
- *     colour that border it, such that no enemy amazon borders its empty
- *     squares.  An area is *strict* when no enemy amazon borders any of its
- *     squares (amazons included): then it stays closed whatever anyone does.
- *     Otherwise it is *semi-closed*: an amazon of the area next to an enemy
- *     amazon (a contact) would let the enemy in by leaving its square empty,
- *     so moves counted there make a contact amazon shoot back onto the square
- *     it left.
- *   - dead squares: empty squares no amazon can ever reach.
- *   - open squares: the rest, which both sides may still use.
+ *   - an *area* is a component whose empty squares no enemy amazon borders.
+ *     It is *strict* when no enemy amazon borders any of its squares: then
+ *     it stays closed whatever anyone does.  Otherwise it is *semi-closed*:
+ *     an amazon of the area next to an enemy amazon (a contact) would let the
+ *     enemy in by leaving its square empty, so the moves counted as surely
+ *     available there make a contact amazon shoot back onto the square it
+ *     left.
+ *   - a *contested* component is one the enemy can walk into.
  *
- * From that it bounds each side's remaining moves: `lower` moves that colour
- * can make inside its own areas whatever the opponent does, and `upper` the
- * most it can make while the opponent plays only inside its own areas.  The
- * side to move wins when its lower bound beats the opponent's upper bound,
- * and loses when the opponent's lower bound reaches its own upper bound:
- * either side can then simply play out its reserve.  These are proofs, not
- * estimates, and the exact solver relies on them.
+ * A side "plays closed" when it moves only inside its own areas, contacts
+ * shooting back: then the extent of every enemy component stays fixed, its
+ * amazons outside areas never move, and the enemy can make at most, in each
+ * of its components, the moves its amazons could make there alone.  So each
+ * side gets `lower`, the moves it surely makes playing closed, and `upper`,
+ * the most it can make while the other plays closed.  The side to move wins
+ * when its lower bound beats the opponent's upper bound, and loses when the
+ * opponent's lower bound reaches its own upper bound: the winner then simply
+ * plays closed.  These are proofs, not estimates; the exact solver relies
+ * on them.
  *
- * Lower bounds come from a walk that steps to a neighbouring square and
- * shoots back onto the square it left, or, with a RegionCache, from an exact
- * single-player search of each area (memoised, within a node budget).
+ * Counts come from a walk that steps to a neighbouring square and shoots
+ * back onto the square it left (a lower bound), the number of empty squares
+ * (an upper bound), or, with a RegionCache, an exact single-player search of
+ * the component (memoised, within a node budget).
  */
 #ifndef AMAZONS_REGIONS_H
 #define AMAZONS_REGIONS_H
@@ -39,16 +42,21 @@
 #include "engine/position.h"
 
 typedef struct {
-    Bitboard squares;   /* the area's empty squares */
+    Bitboard squares;   /* the component's empty squares */
     Bitboard amazons;   /* its amazons, all of one colour */
-    Bitboard contacts;  /* those next to an enemy amazon (none: the area is strict) */
+    Bitboard contacts;  /* those that must shoot back when they move (see area_best) */
 } Area;
 
+typedef enum { PART_STRICT, PART_SEMI, PART_CONTESTED } PartKind;
+
 typedef struct {
-    Area areas[2][MAX_AMAZONS]; /* per colour */
+    Area area;          /* contacts: its amazons next to an enemy amazon */
+    PartKind kind;
+} Part;
+
+typedef struct {
+    Part parts[2][MAX_AMAZONS]; /* per colour: the components of its amazons with empty squares */
     int count[2];
-    Bitboard open;              /* empty squares outside every area that some amazon can reach */
-    Bitboard dead;              /* empty squares no amazon can ever reach */
 } BoardSplit;
 
 void board_split(const Position *pos, BoardSplit *split);
@@ -71,7 +79,7 @@ RegionCache *region_cache_create(size_t bytes);
 void region_cache_destroy(RegionCache *cache);
 void region_cache_clear(RegionCache *cache);
 
-/* Single-player searches run and cache hits so far, for statistics. */
+/* Single-player searches started, nodes searched and cache hits so far, for statistics. */
 typedef struct {
     uint64_t searches, nodes, hits;
 } RegionStats;
@@ -88,9 +96,9 @@ int area_best(RegionCache *cache, const Area *area, long budget);
 int area_walk(const Area *area);
 
 /*
- * Bounds of the race from the split.  With a cache, areas are searched
- * exactly (each within `budget` nodes) until the outcome is decided or
- * nothing is left to refine; without one, walks and sizes only.
+ * Bounds of the race from the split.  With a cache, components are searched
+ * exactly (each within `budget` nodes) while that can still decide the race
+ * for the side to move; without one, walks and sizes only.
  */
 void race_bounds(const Position *pos, const BoardSplit *split, RegionCache *cache, long budget,
                  MoveRace *race);

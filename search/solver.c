@@ -19,8 +19,13 @@ enum {
     PIECE_PENDING = 3                        /* Zobrist piece of the amazon still to shoot */
 };
 
-/* Initial numbers spread from 1 (looks won) to 1 + INIT_SCALE (looks lost). */
-#define INIT_SCALE 8.0
+/*
+ * Initial numbers: from 1 (looks won) to 1 + INIT_SCALE (looks lost) by the
+ * evaluation, and a disproof, which must refute every move, also grows with
+ * the number of moves to refute.  Both choices cut the nodes needed on the
+ * small boards about fourfold (measured on 4x4 and 5x4).
+ */
+#define INIT_SCALE 32.0
 /* The 1+epsilon trick: a child is searched until it is this much worse than the second best. */
 #define EPSILON 0.25
 #define REPORT_INTERVAL 5.0
@@ -121,6 +126,15 @@ static void estimate(double win, uint32_t *pn, uint32_t *dn)
     *dn = 1 + (uint32_t)(INIT_SCALE * win);
 }
 
+/* Number of amazon moves (from, to) of the side to move: at least 1 when it can move. */
+static uint32_t amazon_moves(const Position *p)
+{
+    uint32_t n = 0;
+    for (Bitboard a = p->amazons[p->to_move]; a;)
+        n += (uint32_t)bb_count(queen_targets(bb_pop(&a), p->empty));
+    return n;
+}
+
 /* A child's numbers as its parent sees them: proof that the parent's side wins by it. */
 static uint32_t parent_pn(const Frame *f, const Child *c) { return f->half ? c->dn : c->pn; }
 static uint32_t parent_dn(const Frame *f, const Child *c) { return f->half ? c->pn : c->dn; }
@@ -168,6 +182,7 @@ static void expand_amazon_moves(Solver *s, Frame *f)
             double theirs = eval_win_probability(p);
             p->to_move = color_other(p->to_move);
             estimate(1.0 - theirs, &c->pn, &c->dn);
+            c->dn *= (uint32_t)bb_count(queen_targets(c->b, p->empty)); /* the arrows to refute */
             toggle_amazon(s, c->a, c->b);
         }
     }
@@ -197,8 +212,10 @@ static bool expand_arrows(Solver *s, Frame *f)
             race = race_decide(p, s->regions, REGION_BUDGET);
         }
         c->fixed = race != RACE_UNDECIDED;
-        if (race == RACE_UNDECIDED)
+        if (race == RACE_UNDECIDED) {
             estimate(eval_win_probability(p), &c->pn, &c->dn);
+            c->dn *= amazon_moves(p); /* the amazon moves to refute */
+        }
         unshoot(s, c->a, f->shooter);
         if (race == RACE_LOSS) {
             s->race_decided++;
@@ -215,6 +232,58 @@ static bool expand_arrows(Solver *s, Frame *f)
         }
     }
     return false;
+}
+
+/* ---- symmetry at the root ---- */
+
+/* The square that `sq` maps to when the files (bit 0) and/or ranks (bit 1) are reversed. */
+static int mirror_square(int sq, const Position *p, int flip)
+{
+    int file = square_file(sq), rank = square_rank(sq);
+    if (flip & 1)
+        file = p->width - 1 - file;
+    if (flip & 2)
+        rank = p->height - 1 - rank;
+    return square_at(file, rank);
+}
+
+static Bitboard mirror_set(Bitboard set, const Position *p, int flip)
+{
+    Bitboard image = 0;
+    while (set)
+        image |= bb_square(mirror_square(bb_pop(&set), p, flip));
+    return image;
+}
+
+static bool mirror_fixes(const Position *p, int flip)
+{
+    return mirror_set(p->amazons[WHITE], p, flip) == p->amazons[WHITE]
+        && mirror_set(p->amazons[BLACK], p, flip) == p->amazons[BLACK]
+        && mirror_set(p->arrows, p, flip) == p->arrows;
+}
+
+/*
+ * When a reflection of the board maps the position onto itself (the start
+ * position always has one), a move and its mirror image lead to equivalent
+ * positions: only the first of each such pair or quadruple is kept.
+ */
+static void drop_mirrored_moves(const Position *p, Frame *f)
+{
+    int kept = 0;
+    for (int i = 0; i < f->count; i++) {
+        const Child *c = &f->children[i];
+        bool seen = false;
+        for (int flip = 1; flip <= 3 && !seen; flip++) {
+            if (!mirror_fixes(p, flip))
+                continue;
+            int from = mirror_square(c->a, p, flip), to = mirror_square(c->b, p, flip);
+            for (int j = 0; j < kept && !seen; j++)
+                seen = f->children[j].a == from && f->children[j].b == to;
+        }
+        if (!seen)
+            f->children[kept++] = *c;
+    }
+    f->count = kept;
 }
 
 /*
@@ -250,6 +319,8 @@ static bool expand(Solver *s, int ply, bool raced, ProofValue *value)
     }
     expand_amazon_moves(s, f);
     sort_children(f);
+    if (ply == 0)
+        drop_mirrored_moves(p, f);
     return false;
 }
 
