@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 
 #include "engine/movegen.h"
 #include "engine/zobrist.h"
@@ -26,8 +27,13 @@ enum {
  * small boards about fourfold (measured on 4x4 and 5x4).
  */
 #define INIT_SCALE 32.0
-/* The 1+epsilon trick: a child is searched until it is this much worse than the second best. */
-#define EPSILON 0.25
+/* Squares of territory per logistic unit in territory_estimate. */
+#define TERRITORY_SCALE 1.0
+/*
+ * The 1+epsilon trick: a child is searched until it is this much worse than
+ * the second best (0.5 beat 0.1, 0.25 and 1 on 4x4 and 5x4).
+ */
+#define EPSILON 0.5
 #define REPORT_INTERVAL 5.0
 
 typedef struct {
@@ -135,6 +141,32 @@ static uint32_t amazon_moves(const Position *p)
     return n;
 }
 
+/*
+ * Win estimate for the side to move from queen-distance territory alone:
+ * squares each side reaches in fewer amazon moves.  Cheaper than the full
+ * evaluation (eval.h) and, as initial proof numbers, better: on 5x4 it
+ * halves the nodes and the time per node (measured against
+ * eval_win_probability; the spread TERRITORY_SCALE was tried from 0.5 to 3).
+ */
+static double territory_estimate(const Position *p)
+{
+    DistanceMap map;
+    queen_distances(p, &map);
+    Color us = p->to_move, them = color_other(us);
+    Bitboard seen_us = 0, seen_them = 0;
+    int score = 0;
+    int depth = map.depth[us] > map.depth[them] ? map.depth[us] : map.depth[them];
+    for (int d = 1; d <= depth; d++) {
+        Bitboard a = d <= map.depth[us] ? map.at[us][d] : 0;
+        Bitboard b = d <= map.depth[them] ? map.at[them][d] : 0;
+        score += bb_count(a & ~b & ~seen_them) - bb_count(b & ~a & ~seen_us);
+        seen_us |= a;
+        seen_them |= b;
+    }
+    /* Half a square for the side to move: it gets to a tied square first. */
+    return 1.0 / (1.0 + exp(-(score + 0.5) / TERRITORY_SCALE));
+}
+
 /* A child's numbers as its parent sees them: proof that the parent's side wins by it. */
 static uint32_t parent_pn(const Frame *f, const Child *c) { return f->half ? c->dn : c->pn; }
 static uint32_t parent_dn(const Frame *f, const Child *c) { return f->half ? c->pn : c->dn; }
@@ -179,7 +211,7 @@ static void expand_amazon_moves(Solver *s, Frame *f)
             set_key(s, c);
             /* The arrow is still to come: judge the board as if the other side moved now. */
             p->to_move = color_other(p->to_move);
-            double theirs = eval_win_probability(p);
+            double theirs = territory_estimate(p);
             p->to_move = color_other(p->to_move);
             estimate(1.0 - theirs, &c->pn, &c->dn);
             c->dn *= (uint32_t)bb_count(queen_targets(c->b, p->empty)); /* the arrows to refute */
@@ -213,7 +245,7 @@ static bool expand_arrows(Solver *s, Frame *f)
         }
         c->fixed = race != RACE_UNDECIDED;
         if (race == RACE_UNDECIDED) {
-            estimate(eval_win_probability(p), &c->pn, &c->dn);
+            estimate(territory_estimate(p), &c->pn, &c->dn);
             c->dn *= amazon_moves(p); /* the amazon moves to refute */
         }
         unshoot(s, c->a, f->shooter);
