@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/zobrist.h"
+
 /*
  * Key layout.  w[0], w[1]: the occupied squares (square indices stay below
  * 110, so bits 45..63 of w[1] are free), side to move at bit 48 and the
@@ -44,12 +46,6 @@ typedef struct {
     Entry entries[BUCKET_SIZE];
 } Bucket;
 
-struct ProofTable {
-    Bucket *buckets;
-    size_t count;
-    ProofTableStats stats;
-};
-
 /* A work figure in a byte: four steps per doubling (the top bit and the next two). */
 static uint64_t work_code(uint64_t work)
 {
@@ -77,21 +73,50 @@ static bool same_key(const Entry *e, const ProofKey *key)
 /* An empty entry is all zero bits: no real key is (every side has an amazon). */
 static bool is_empty(const Entry *e) { return e->key.w[2] == 0 && e->key.w[0] == 0; }
 
+struct ProofTable {
+    Bucket *buckets;     /* room for max_count buckets, of which `count` are in use */
+    size_t count, max_count;
+    ProofTableStats stats;
+};
+
+/* The bucket index comes from the key itself, so the table can rehash on its own. */
+static uint64_t key_hash(const ProofKey *key)
+{
+    return zobrist_mix(key->w[0] ^ zobrist_mix(key->w[1] ^ zobrist_mix(key->w[2] & KEY_MASK_2)));
+}
+
+static Bucket *bucket_of(ProofTable *table, const ProofKey *key)
+{
+    return &table->buckets[key_hash(key) & (table->count - 1)];
+}
+
+/*
+ * The whole budget is reserved at once but used from the front: the table
+ * starts small and doubles while it fills.  Lookups land anywhere in the part
+ * in use, so a table the size of the budget from the start would make a small
+ * proof fault in a new page at nearly every lookup (3.6 s instead of 0.1 s
+ * for 4x4 with 4 GiB).  Sizes are powers of two so that doubling splits each
+ * bucket in place into itself and its twin in the new half.
+ */
+enum { INITIAL_BUCKETS = 1 << 15 };
+
 ProofTable *proof_table_create(size_t bytes)
 {
     ProofTable *table = calloc(1, sizeof *table);
     if (!table)
         return NULL;
-    table->count = bytes / sizeof(Bucket);
-    if (table->count < 1)
-        table->count = 1;
-    /* calloc: pages come zeroed from the system and are touched only when used. */
-    table->buckets = calloc(table->count, sizeof(Bucket));
+    size_t most = bytes / sizeof(Bucket);
+    table->max_count = 1;
+    while (table->max_count * 2 <= most)
+        table->max_count *= 2;
+    table->count = table->max_count < INITIAL_BUCKETS ? table->max_count : INITIAL_BUCKETS;
+    /* calloc: zeroed pages from the system, touched only when used. */
+    table->buckets = calloc(table->max_count, sizeof(Bucket));
     if (!table->buckets) {
         free(table);
         return NULL;
     }
-    table->stats.entries = table->count * BUCKET_SIZE;
+    table->stats.entries = table->max_count * BUCKET_SIZE;
     return table;
 }
 
@@ -106,34 +131,47 @@ void proof_table_destroy(ProofTable *table)
 void proof_table_clear(ProofTable *table)
 {
     memset(table->buckets, 0, table->count * sizeof(Bucket));
+    table->count = table->max_count < INITIAL_BUCKETS ? table->max_count : INITIAL_BUCKETS;
     size_t entries = table->stats.entries;
     table->stats = (ProofTableStats){ .entries = entries };
 }
 
-static Bucket *bucket_of(ProofTable *table, uint64_t hash)
+/* Doubles the part in use: each entry stays in its bucket or moves to the twin. */
+static void grow(ProofTable *table)
 {
-    return &table->buckets[(size_t)(((unsigned __int128)hash * table->count) >> 64)];
+    size_t old = table->count;
+    table->count *= 2;
+    for (size_t i = 0; i < old; i++)
+        for (int k = 0; k < BUCKET_SIZE; k++) {
+            Entry *e = &table->buckets[i].entries[k];
+            if (is_empty(e) || bucket_of(table, &e->key) == &table->buckets[i])
+                continue;
+            table->buckets[i + old].entries[k] = *e;
+            *e = (Entry){ 0 };
+        }
 }
 
-bool proof_table_lookup(ProofTable *table, uint64_t hash, const ProofKey *key, ProofValue *value)
+bool proof_table_lookup(ProofTable *table, const ProofKey *key, ProofValue *value)
 {
-    Bucket *b = bucket_of(table, hash);
+    Bucket *b = bucket_of(table, key);
     table->stats.lookups++;
     for (int i = 0; i < BUCKET_SIZE; i++) {
         const Entry *e = &b->entries[i];
         if (same_key(e, key)) {
             table->stats.hits++;
-            uint64_t code = entry_work_code(e);
-            *value = (ProofValue){ e->pn, e->dn, work_of_code(code) };
+            *value = (ProofValue){ e->pn, e->dn, work_of_code(entry_work_code(e)) };
             return true;
         }
     }
     return false;
 }
 
-void proof_table_store(ProofTable *table, uint64_t hash, const ProofKey *key, const ProofValue *value)
+void proof_table_store(ProofTable *table, const ProofKey *key, const ProofValue *value)
 {
-    Bucket *b = bucket_of(table, hash);
+    /* Half full: time to double, while there is room. */
+    if (table->count < table->max_count && table->stats.used >= table->count * BUCKET_SIZE / 2)
+        grow(table);
+    Bucket *b = bucket_of(table, key);
     table->stats.stores++;
     Entry *slot = NULL;
     for (int i = 0; i < BUCKET_SIZE && !slot; i++)

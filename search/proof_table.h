@@ -3,15 +3,17 @@
  *
  * Entries hold proof and disproof numbers for positions, including the
  * half-move states of the solver (an amazon has moved, its arrow is still to
- * be shot).  The Zobrist hash only picks the bucket: every entry also holds
- * the complete position as a ProofKey (occupied squares, both sides' amazon
- * squares, side to move, pending arrow), and a lookup matches only the same
- * key.  So two positions can never share an entry, and a stored proof is
- * always a proof of the position it is found for, whatever the hash does.
+ * be shot).  Every entry holds the complete position as a ProofKey
+ * (occupied squares, both sides' amazon squares, side to move, pending
+ * arrow), and a lookup matches only the same key; a hash of the key just
+ * picks the bucket.  So two positions can never share an entry, and a stored
+ * proof is always a proof of the position it is found for: hash collisions
+ * cost speed, never soundness.
  *
  * A bucket is two 32-byte entries in one cache line; a new entry replaces
- * the one that cost less search to compute.  The table never grows: it is
- * sized once from a byte budget.
+ * the one that cost less search to compute.  The table grows by doubling
+ * while it fills, up to the largest power of two of buckets that fits the
+ * byte budget, and never beyond.
  */
 #ifndef AMAZONS_PROOF_TABLE_H
 #define AMAZONS_PROOF_TABLE_H
@@ -47,12 +49,12 @@ ProofTable *proof_table_create(size_t bytes);
 void proof_table_destroy(ProofTable *table);
 void proof_table_clear(ProofTable *table);
 
-bool proof_table_lookup(ProofTable *table, uint64_t hash, const ProofKey *key, ProofValue *value);
-void proof_table_store(ProofTable *table, uint64_t hash, const ProofKey *key, const ProofValue *value);
+bool proof_table_lookup(ProofTable *table, const ProofKey *key, ProofValue *value);
+void proof_table_store(ProofTable *table, const ProofKey *key, const ProofValue *value);
 
 typedef struct {
     uint64_t lookups, hits, stores, replaced;
-    size_t entries, used;
+    size_t entries, used;         /* entries: at full size */
 } ProofTableStats;
 
 ProofTableStats proof_table_stats(const ProofTable *table);

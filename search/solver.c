@@ -38,7 +38,6 @@ enum {
 
 typedef struct {
     ProofKey key;
-    uint64_t hash;
     uint8_t a, b;    /* amazon move: from, to; arrow: square, unused */
     bool fixed;      /* decided at expansion: nothing to look up */
     uint32_t pn, dn; /* the child's own numbers, for its side to move */
@@ -54,7 +53,7 @@ typedef struct {
 struct Solver {
     ProofTable *table;
     RegionCache *regions;
-    int width, height;   /* board of what the tables hold; 0 when empty */
+    int width, height;   /* board of what the tables hold; 0 when they hold nothing */
     Position pos;        /* the state being searched */
     int pending;         /* the amazon that must shoot, or NO_SQUARE at a whole-move state */
     Frame *frames;       /* one per ply */
@@ -186,11 +185,7 @@ static void sort_children(Frame *f)
 
 /* ---- expansion ---- */
 
-static void set_key(Solver *s, Child *c)
-{
-    c->key = proof_key(&s->pos, s->pending);
-    c->hash = s->pos.hash;
-}
+static void set_key(Solver *s, Child *c) { c->key = proof_key(&s->pos, s->pending); }
 
 /* Children of a whole-move state: every amazon move, estimated by the evaluation. */
 static void expand_amazon_moves(Solver *s, Frame *f)
@@ -399,7 +394,7 @@ static Summary summarise(Solver *s, Frame *f)
     for (int i = 0; i < f->count; i++) {
         Child *c = &f->children[i];
         ProofValue v;
-        if (!c->fixed && proof_table_lookup(s->table, c->hash, &c->key, &v)) {
+        if (!c->fixed && proof_table_lookup(s->table, &c->key, &v)) {
             c->pn = v.pn;
             c->dn = v.dn;
         }
@@ -424,7 +419,7 @@ static void mid(Solver *s, int ply, const Child *node, bool raced, uint32_t th_p
     check_limits(s);
     uint64_t first_node = s->nodes;
     if (expand(s, ply, raced, out)) {
-        proof_table_store(s->table, node->hash, &node->key, out);
+        proof_table_store(s->table, &node->key, out);
         return;
     }
     Frame *f = &s->frames[ply];
@@ -459,7 +454,7 @@ static void mid(Solver *s, int ply, const Child *node, bool raced, uint32_t th_p
         c->dn = v.dn;
     }
     *out = (ProofValue){ sum.pn, sum.dn, s->nodes - first_node + 1 };
-    proof_table_store(s->table, node->hash, &node->key, out);
+    proof_table_store(s->table, &node->key, out);
 }
 
 /* ---- the public interface ---- */
@@ -538,7 +533,7 @@ static int toughest_child(Solver *s, const Frame *f)
     for (int i = 0; i < f->count; i++) {
         const Child *c = &f->children[i];
         ProofValue v;
-        uint64_t work = !c->fixed && proof_table_lookup(s->table, c->hash, &c->key, &v) ? v.work : 0;
+        uint64_t work = !c->fixed && proof_table_lookup(s->table, &c->key, &v) ? v.work : 0;
         if (work > most) {
             most = work;
             best = i;
@@ -579,7 +574,9 @@ static void choose_move(Solver *s, SolveResult *r)
 SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limits)
 {
     if (s->width != pos->width || s->height != pos->height) {
-        solver_clear(s);
+        /* Entries do not name their board.  Fresh tables need no clearing (a costly memset). */
+        if (s->width)
+            solver_clear(s);
         s->width = pos->width;
         s->height = pos->height;
     }
@@ -595,7 +592,7 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     s->race_checks = s->race_decided = 0;
     s->frames[0].count = 0;
 
-    Child root = { .key = proof_key(pos, NO_SQUARE), .hash = pos->hash };
+    Child root = { .key = proof_key(pos, NO_SQUARE) };
     ProofValue v;
     /* No race shortcut at the root: a won race still needs a move to play. */
     mid(s, 0, &root, true, PN_INF, PN_INF, &v);
