@@ -176,38 +176,42 @@ START_TEST(four_by_four_start_is_lost_for_the_first_player)
 }
 END_TEST
 
-START_TEST(random_positions_agree_with_exhaustive_search)
+/* Random positions (random arrows) or random games, on 5x5 to 6x6 boards with 8 to 10 squares left. */
+static Position random_small(Rng *rng, int i, bool games)
+{
+    int width = 5 + i % 2, height = 5 + (i / 2) % 2, empties = 8 + (int)rng_below(rng, games ? 2 : 3);
+    return games ? random_game(rng, width, height, empties)
+                 : random_position(rng, width, height, 3, empties);
+}
+
+/* Checks `count` random small positions; both answers must occur among them. */
+static void check_random(uint64_t seed, int count, bool games)
 {
     Solver *solver = test_solver();
     Rng rng;
-    rng_seed(&rng, 20240601);
+    rng_seed(&rng, seed);
     int wins = 0, losses = 0;
     Memo memo = memo_new();
-    for (int i = 0; i < 120; i++) {
-        int width = 5 + i % 2, height = 5 + (i / 2) % 2;
-        Position pos = random_position(&rng, width, height, 3, 8 + (int)rng_below(&rng, 3));
+    for (int i = 0; i < count; i++) {
+        Position pos = random_small(&rng, i, games);
         check_solve(solver, &memo, &pos);
         *(exhaustive_wins(&memo, &pos) ? &wins : &losses) += 1;
     }
-    /* Both answers occur: the check would catch a solver that always says one thing. */
-    ck_assert_int_gt(wins, 10);
-    ck_assert_int_gt(losses, 10);
+    /* A solver that always said one thing would be caught. */
+    ck_assert_int_gt(wins, count / 10);
+    ck_assert_int_gt(losses, count / 10);
     solver_destroy(solver);
+}
+
+START_TEST(random_positions_agree_with_exhaustive_search)
+{
+    check_random(20240601, 120, false);
 }
 END_TEST
 
 START_TEST(random_games_agree_with_exhaustive_search)
 {
-    Solver *solver = test_solver();
-    Rng rng;
-    rng_seed(&rng, 77);
-    Memo memo = memo_new();
-    for (int i = 0; i < 80; i++) {
-        int width = 5 + i % 2, height = 6 - (i / 2) % 2;
-        Position pos = random_game(&rng, width, height, 8 + (int)rng_below(&rng, 2));
-        check_solve(solver, &memo, &pos);
-    }
-    solver_destroy(solver);
+    check_random(77, 80, true);
 }
 END_TEST
 
