@@ -12,6 +12,7 @@
 
 #include "engine/movegen.h"
 #include "eval/regions.h"
+#include "live_engine.h"
 #include "protocol_client.h"
 #include "search/rng.h"
 #include "search/solver.h"
@@ -476,6 +477,25 @@ START_TEST(solve_verbose_reports_on_stderr)
 }
 END_TEST
 
+/* "# interrupt" ends a solve without a limit: the answer is unknown and nothing changed. */
+START_TEST(solve_stops_on_interrupt)
+{
+    static const char *const args[] = { "--memory", "64", NULL };
+    LiveEngine *e = live_start(args);
+    live_send(e, "boardsize 10\n1 solve 0");
+    ck_assert_str_eq(live_read_response(e, 5000), "=");
+    ck_assert_ptr_null(live_read_response(e, 300)); /* still solving */
+    live_send(e, "# interrupt\n2 get_position");
+    const char *answer = live_read_response(e, 10000);
+    ck_assert_msg(answer && strncmp(answer, "=1 unknown nodes ", 17) == 0, "answer \"%s\"", answer);
+    const char *position = live_read_response(e, 5000);
+    ck_assert_msg(position && strcmp(position, "=2 " START_10) == 0, "position \"%s\"", position);
+    live_close_stdin(e);
+    ck_assert_int_eq(live_wait(e, 10000), 0);
+    live_free(e);
+}
+END_TEST
+
 Suite *solver_suite(void)
 {
     Suite *s = suite_create("solver");
@@ -501,6 +521,7 @@ Suite *solver_suite(void)
     tcase_add_test(command, solve_command_answers);
     tcase_add_test(command, solve_command_errors_change_nothing);
     tcase_add_test(command, solve_verbose_reports_on_stderr);
+    tcase_add_test(command, solve_stops_on_interrupt);
     suite_add_tcase(s, command);
     return s;
 }
