@@ -122,3 +122,4 @@ include tests/hardening.mk
 include tests/tune/tune.mk
 include tests/amalgamation/amalgamation.mk
 include tests/fuzz/fuzz.mk
+include tests/solve.mk

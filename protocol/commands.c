@@ -18,6 +18,7 @@
 #include "protocol/args.h"
 #include "protocol/numbers.h"
 #include "protocol/session.h"
+#include "protocol/solving.h"
 #include "protocol/version.h"
 
 /* ---- argument parsing ---- */
@@ -461,6 +462,7 @@ const Command SESSION_COMMANDS[] = {
     { "perft", cmd_perft, SHARED },
     { "final_score", cmd_final_score, SHARED },
     { "territory", cmd_territory, SHARED },
+    { "solve", cmd_solve, EXCLUSIVE },
     { "loadsgf", cmd_loadsgf, EXCLUSIVE },
     { "printsgf", cmd_printsgf, SHARED },
     { "analyze", cmd_analyze, EXCLUSIVE },

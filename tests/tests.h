@@ -18,6 +18,7 @@ Suite *botzone_suite(void);
 Suite *live_suite(void);
 Suite *eval_suite(void);
 Suite *search_suite(void);
+Suite *solver_suite(void);
 Suite *sgf_suite(void);
 Suite *match_suite(void);
 Suite *match_tournament_suite(void);

@@ -1,0 +1,362 @@
+/* regions.c - closed areas, exact single-player counts and the race bounds (regions.h). */
+#include "eval/regions.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/zobrist.h"
+
+/* ---- splitting the board ---- */
+
+/* The king-connected component of `passable` squares that contains `seed`. */
+static Bitboard flood(Bitboard seed, Bitboard passable)
+{
+    Bitboard area = seed, grown;
+    while ((grown = area | bb_king_reach(area, passable)) != area)
+        area = grown;
+    return area;
+}
+
+/* The component of colour c's amazons and empty squares around one amazon. */
+static Bitboard find_part(const Position *pos, Color c, int amazon, Part *part)
+{
+    Bitboard enemy = pos->amazons[color_other(c)];
+    Bitboard all = flood(bb_square(amazon), pos->empty | pos->amazons[c]);
+    Area *area = &part->area;
+    area->squares = all & pos->empty;
+    area->amazons = all & pos->amazons[c];
+    area->contacts = bb_king_reach(enemy, area->amazons);
+    part->kind = bb_king_reach(area->squares, enemy) ? PART_CONTESTED
+               : area->contacts                     ? PART_SEMI
+                                                    : PART_STRICT;
+    return all;
+}
+
+void board_split(const Position *pos, BoardSplit *split)
+{
+    for (int c = WHITE; c <= BLACK; c++) {
+        split->count[c] = 0;
+        Bitboard todo = pos->amazons[c];
+        while (todo) {
+            Part *part = &split->parts[c][split->count[c]];
+            todo &= ~find_part(pos, (Color)c, bb_lowest(todo), part);
+            if (part->area.squares)
+                split->count[c]++;
+        }
+    }
+}
+
+/* ---- the exact single-player search ---- */
+
+typedef struct {
+    Bitboard squares, amazons, contacts;
+    int value_plus_one; /* 0: empty slot (zeroed memory is an empty cache) or given up */
+    long given_up;      /* value_plus_one 0: the budget that did not suffice, or 0 */
+} CacheEntry;
+
+struct RegionCache {
+    CacheEntry *entries;
+    size_t count;
+    RegionStats stats;
+};
+
+RegionCache *region_cache_create(size_t bytes)
+{
+    RegionCache *cache = calloc(1, sizeof *cache);
+    if (!cache)
+        return NULL;
+    cache->count = bytes / sizeof(CacheEntry);
+    if (cache->count < 1)
+        cache->count = 1;
+    /* calloc: the pages come zeroed and are touched only when used. */
+    cache->entries = calloc(cache->count, sizeof(CacheEntry));
+    if (!cache->entries) {
+        free(cache);
+        return NULL;
+    }
+    return cache;
+}
+
+void region_cache_destroy(RegionCache *cache)
+{
+    if (!cache)
+        return;
+    free(cache->entries);
+    free(cache);
+}
+
+void region_cache_clear(RegionCache *cache)
+{
+    memset(cache->entries, 0, cache->count * sizeof(CacheEntry));
+    cache->stats = (RegionStats){ 0 };
+}
+
+RegionStats region_cache_stats(const RegionCache *cache) { return cache->stats; }
+
+static uint64_t bb_hash(Bitboard b, uint64_t salt)
+{
+    return zobrist_mix((uint64_t)b ^ zobrist_mix((uint64_t)(b >> 64) ^ salt));
+}
+
+static CacheEntry *cache_slot(RegionCache *cache, const Area *a)
+{
+    uint64_t h = bb_hash(a->squares, bb_hash(a->amazons, bb_hash(a->contacts, 0)));
+    return &cache->entries[(size_t)(((unsigned __int128)h * cache->count) >> 64)];
+}
+
+static bool same_area(const CacheEntry *e, const Area *a)
+{
+    return (e->value_plus_one || e->given_up) && e->squares == a->squares
+        && e->amazons == a->amazons && e->contacts == a->contacts;
+}
+
+typedef struct {
+    RegionCache *cache;
+    long budget; /* nodes left; below zero: give up */
+} Solitaire;
+
+static int best_moves(Solitaire *s, const Area *area);
+
+/*
+ * Value of what is left after a move: the amazons may now stand in separate
+ * pieces, which are played independently, so their values add up.
+ */
+static int split_value(Solitaire *s, Bitboard empty, Bitboard amazons, Bitboard contacts)
+{
+    int total = 0;
+    Bitboard todo = amazons;
+    while (todo) {
+        Bitboard piece = flood(bb_square(bb_lowest(todo)), empty | amazons);
+        todo &= ~piece;
+        Area part = { piece & empty, piece & amazons, piece & contacts };
+        int value = best_moves(s, &part);
+        if (value < 0)
+            return -1;
+        total += value;
+    }
+    return total;
+}
+
+/* Tries every move of the area; stops early once every square is used. */
+static int search_moves(Solitaire *s, const Area *area)
+{
+    int size = bb_count(area->squares), best = 0;
+    Bitboard movers = area->amazons;
+    while (movers) {
+        int from = bb_pop(&movers);
+        Bitboard left = bb_square(from);
+        Bitboard targets = bb_queen_reach(left, area->squares);
+        while (targets) {
+            Bitboard to = bb_square(bb_pop(&targets));
+            Bitboard after = (area->squares | left) & ~to;
+            /* A contact amazon shoots back: its square must not open to the enemy. */
+            Bitboard arrows = (area->contacts & left) ? left : bb_queen_reach(to, after);
+            while (arrows) {
+                Bitboard arrow = bb_square(bb_pop(&arrows));
+                int value = split_value(s, after & ~arrow, (area->amazons & ~left) | to,
+                                        area->contacts & ~left);
+                if (value < 0)
+                    return -1;
+                if (value + 1 > best)
+                    best = value + 1;
+                if (best == size)
+                    return best;
+            }
+        }
+    }
+    return best;
+}
+
+static int best_moves(Solitaire *s, const Area *area)
+{
+    if (!bb_king_reach(area->amazons, area->squares))
+        return 0;
+    if (bb_count(area->squares) == 1)
+        return 1; /* step onto it and shoot back */
+    CacheEntry *slot = cache_slot(s->cache, area);
+    if (same_area(slot, area)) {
+        s->cache->stats.hits++;
+        /* An earlier search ran out of a budget no larger than this one: do not try again. */
+        if (slot->value_plus_one || slot->given_up >= s->budget)
+            return slot->value_plus_one - 1;
+    }
+    if (--s->budget < 0)
+        return -1;
+    s->cache->stats.nodes++;
+    int value = search_moves(s, area);
+    if (value >= 0)
+        *slot = (CacheEntry){ area->squares, area->amazons, area->contacts, value + 1, 0 };
+    return value;
+}
+
+int area_best(RegionCache *cache, const Area *area, long budget)
+{
+    Solitaire s = { cache, budget };
+    cache->stats.searches++;
+    int value = best_moves(&s, area);
+    if (value < 0)
+        *cache_slot(cache, area) = (CacheEntry){ area->squares, area->amazons, area->contacts, 0,
+                                                 budget };
+    return value;
+}
+
+/* ---- walks ---- */
+
+/*
+ * Steps one amazon to the neighbour with the fewest free neighbours of its
+ * own (Warnsdorff's rule), shooting back each time; returns the steps made.
+ */
+static int walk_one(int amazon, Bitboard *free_squares)
+{
+    int steps = 0;
+    Bitboard next;
+    while ((next = bb_king_reach(bb_square(amazon), *free_squares)) != 0) {
+        int choice = bb_lowest(next), fewest = 9;
+        for (; next; ) {
+            int sq = bb_pop(&next);
+            int onward = bb_count(bb_king_reach(bb_square(sq), *free_squares));
+            if (onward < fewest) {
+                fewest = onward;
+                choice = sq;
+            }
+        }
+        *free_squares &= ~bb_square(choice);
+        amazon = choice;
+        steps++;
+    }
+    return steps;
+}
+
+int area_walk(const Area *area)
+{
+    Bitboard free_squares = area->squares, amazons = area->amazons;
+    int steps = 0;
+    while (amazons)
+        steps += walk_one(bb_pop(&amazons), &free_squares);
+    return steps;
+}
+
+/* ---- the race ---- */
+
+RaceOutcome race_outcome(const MoveRace *race, Color to_move)
+{
+    Color them = color_other(to_move);
+    if (race->lower[to_move] > race->upper[them])
+        return RACE_WIN;
+    if (race->lower[them] >= race->upper[to_move])
+        return RACE_LOSS;
+    return RACE_UNDECIDED;
+}
+
+/*
+ * What one component is known to give: `low` moves surely (areas only),
+ * `high` at most; `floor` is a lower bound of what `high` can come down to.
+ * A bound is final when no search can improve it.
+ */
+typedef struct {
+    int size, low, high, floor;
+    bool low_final, high_final;
+} PartBounds;
+
+typedef struct {
+    const BoardSplit *split;
+    PartBounds bounds[2][MAX_AMAZONS];
+} Race;
+
+static void first_bounds(Race *r)
+{
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < r->split->count[c]; i++) {
+            const Part *part = &r->split->parts[c][i];
+            int size = bb_count(part->area.squares), walk = area_walk(&part->area);
+            bool area = part->kind != PART_CONTESTED;
+            /* The walk is a real sequence of moves: it bounds the most from below too. */
+            r->bounds[c][i] = (PartBounds){ size, area ? walk : 0, size, walk,
+                                            !area || walk == size, walk == size };
+        }
+}
+
+static void sum_bounds(const Race *r, MoveRace *race)
+{
+    for (int c = WHITE; c <= BLACK; c++) {
+        race->lower[c] = race->upper[c] = 0;
+        for (int i = 0; i < r->split->count[c]; i++) {
+            race->lower[c] += r->bounds[c][i].low;
+            race->upper[c] += r->bounds[c][i].high;
+        }
+    }
+}
+
+/* Whether `lead` surely making more moves than `other` can at most is still possible. */
+static bool may_outlast(const Race *r, Color lead, int margin)
+{
+    int best_lower = 0, least_upper = 0;
+    for (int i = 0; i < r->split->count[lead]; i++) {
+        const PartBounds *b = &r->bounds[lead][i];
+        best_lower += b->low_final ? b->low : b->size;
+    }
+    for (int i = 0; i < r->split->count[color_other(lead)]; i++) {
+        const PartBounds *b = &r->bounds[color_other(lead)][i];
+        least_upper += b->high_final ? b->high : b->floor;
+    }
+    return best_lower + margin > least_upper;
+}
+
+/* Searches the smallest component whose bounds can still move; false when none is left. */
+static bool refine_one(Race *r, RegionCache *cache, long budget)
+{
+    int best_c = -1, best_i = 0, best_size = NUM_SQUARES + 1;
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < r->split->count[c]; i++) {
+            const PartBounds *b = &r->bounds[c][i];
+            if ((!b->low_final || !b->high_final) && b->size < best_size) {
+                best_size = b->size;
+                best_c = c;
+                best_i = i;
+            }
+        }
+    if (best_c < 0)
+        return false;
+    const Part *part = &r->split->parts[best_c][best_i];
+    PartBounds *b = &r->bounds[best_c][best_i];
+    if (!b->low_final) {
+        int value = area_best(cache, &part->area, budget);
+        b->low_final = true;
+        if (value >= 0)
+            b->low = value;
+        if (value >= 0 && part->kind == PART_STRICT) {
+            b->high = b->floor = value;
+            b->high_final = true;
+        }
+        return true;
+    }
+    /* The most, with every amazon free to leave its square: the enemy stays put. */
+    Area free_area = { part->area.squares, part->area.amazons, 0 };
+    int value = area_best(cache, &free_area, budget);
+    b->high_final = true;
+    if (value >= 0)
+        b->high = b->floor = value;
+    return true;
+}
+
+void race_bounds(const Position *pos, const BoardSplit *split, RegionCache *cache, long budget,
+                 MoveRace *race)
+{
+    Race r = { .split = split };
+    Color us = pos->to_move, them = color_other(us);
+    first_bounds(&r);
+    sum_bounds(&r, race);
+    while (cache && race_outcome(race, us) == RACE_UNDECIDED
+           && (may_outlast(&r, us, 0) || may_outlast(&r, them, 1))
+           && refine_one(&r, cache, budget))
+        sum_bounds(&r, race);
+}
+
+RaceOutcome race_decide(const Position *pos, RegionCache *cache, long budget)
+{
+    BoardSplit split;
+    MoveRace race;
+    board_split(pos, &split);
+    race_bounds(pos, &split, cache, budget, &race);
+    return race_outcome(&race, pos->to_move);
+}

@@ -1,0 +1,92 @@
+/* solving.c - the `solve` command (solving.h). */
+#include "protocol/solving.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "protocol/args.h"
+#include "protocol/numbers.h"
+#include "protocol/session.h"
+#include "search/solver.h"
+
+/* One solve, run on a thread of its own while the command loop watches the input. */
+typedef struct {
+    Solver *solver;
+    Position pos;
+    SolveLimits limits;
+    SolveResult result;
+    LineInput *input;
+    bool done; /* atomic */
+} SolveJob;
+
+static void *solve_thread(void *arg)
+{
+    SolveJob *job = arg;
+    job->result = solver_solve(job->solver, &job->pos, &job->limits);
+    __atomic_store_n(&job->done, true, __ATOMIC_RELEASE);
+    input_wake(job->input);
+    return NULL;
+}
+
+/* Runs the job; with live input, "# interrupt" stops it (the answer is then unknown). */
+static void run_job(SolveJob *job)
+{
+    pthread_t thread;
+    if (!job->input || !input_is_live(job->input)
+        || pthread_create(&thread, NULL, solve_thread, job) != 0) {
+        job->result = solver_solve(job->solver, &job->pos, &job->limits);
+        return;
+    }
+    uint64_t seen = input_events(job->input);
+    while (!__atomic_load_n(&job->done, __ATOMIC_ACQUIRE)) {
+        if (input_take_interrupt(job->input))
+            solver_stop(job->solver);
+        seen = input_wait(job->input, seen, monotonic_seconds() + 1.0);
+    }
+    pthread_join(thread, NULL);
+}
+
+static void print_result(Reply *reply, const SolveResult *r)
+{
+    if (r->outcome == SOLVE_WIN) {
+        char text[MOVE_TEXT_MAX];
+        move_to_text(r->move, text);
+        reply_printf(reply, "win %s", text);
+    } else {
+        reply_printf(reply, "%s", r->outcome == SOLVE_LOSS ? "loss" : "unknown");
+    }
+    reply_printf(reply, " nodes %llu time %.2f", (unsigned long long)r->nodes, r->seconds);
+}
+
+/*
+ * The solver gets the whole memory budget (--memory): the search tree is
+ * released while it runs and built afresh afterwards, so the two never hold
+ * memory at the same time.
+ */
+bool cmd_solve(void *ctx, int argc, char **argv, Reply *reply)
+{
+    Session *s = ctx;
+    double seconds = SOLVE_DEFAULT_SECONDS;
+    if (argc > 1 || (argc == 1 && !parse_double(argv[0], 0, CLOCK_MAX_SECONDS, &seconds)))
+        return fail(reply, "syntax error: solve [SECONDS] takes a number from 0 (no limit) to 1e6");
+    search_destroy(s->search);
+    SolveJob job = {
+        .solver = solver_create(s->options.search.memory_bytes),
+        .pos = s->game.pos,
+        .limits = { .seconds = seconds, .verbose = s->options.search.verbose },
+        .input = reply->loop->input,
+    };
+    if (job.solver)
+        run_job(&job);
+    solver_destroy(job.solver);
+    s->search = search_create(&s->options.search);
+    if (!s->search) {
+        fprintf(stderr, "amazons: cannot allocate the search tree again after solve\n");
+        exit(EXIT_FAILURE);
+    }
+    if (!job.solver)
+        return fail(reply, "cannot solve: out of memory");
+    print_result(reply, &job.result);
+    return true;
+}

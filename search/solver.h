@@ -1,0 +1,73 @@
+/*
+ * solver.h - the exact solver: proves who wins a position with perfect play.
+ *
+ * Depth-first proof-number search (df-pn) over moves split in two: the side
+ * to move first picks an amazon move, then, at a half-move state of its own,
+ * the arrow.  Proof and disproof numbers live in a transposition table keyed
+ * by the complete position (proof_table.h), so answers are exact whatever the
+ * hash does.  Positions end early when the race of closed areas decides them
+ * (eval/regions.h).  A WIN or LOSS answer is a proof; UNKNOWN means a limit
+ * ran out first.
+ *
+ * One thread runs solver_solve at a time; solver_stop may be called from
+ * any thread and makes the running (or next) solve return UNKNOWN soon.
+ * The table is kept between solves of positions on the same board, so a
+ * solve after a move reuses what the previous one proved.
+ */
+#ifndef AMAZONS_SOLVER_H
+#define AMAZONS_SOLVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/position.h"
+
+typedef enum { SOLVE_UNKNOWN, SOLVE_WIN, SOLVE_LOSS } SolveOutcome;
+
+typedef struct {
+    double seconds;   /* wall-clock budget; <= 0: no limit */
+    uint64_t nodes;   /* node budget; 0: no limit */
+    bool verbose;     /* a progress line on stderr every few seconds */
+} SolveLimits;
+
+typedef struct {
+    SolveOutcome outcome;   /* for the side to move */
+    /*
+     * WIN: a winning move.  LOSS: the move whose refutation took the most
+     * search, as the one that holds out longest.  UNKNOWN: the move most
+     * likely to win by the proof numbers.  False when there is no legal move.
+     */
+    bool has_move;
+    Move move;
+    uint64_t nodes;         /* df-pn nodes visited by this solve */
+    double seconds;
+    uint32_t pn, dn;        /* the root's proof and disproof numbers at the end */
+} SolveResult;
+
+typedef struct Solver Solver;
+
+/* A solver whose tables use at most about `memory_bytes`; NULL without memory. */
+Solver *solver_create(size_t memory_bytes);
+void solver_destroy(Solver *solver);
+
+/* Forgets every stored proof. */
+void solver_clear(Solver *solver);
+
+/* Proves pos for its side to move, within the limits.  pos is not changed. */
+SolveResult solver_solve(Solver *solver, const Position *pos, const SolveLimits *limits);
+
+/* Asks the running solve to return UNKNOWN soon; safe from any thread. */
+void solver_stop(Solver *solver);
+
+/* Table statistics of the last solve, for benchmarks and progress lines. */
+typedef struct {
+    uint64_t lookups, hits;       /* transposition table */
+    size_t entries, used;
+    uint64_t race_checks, race_decided;   /* closed-area races tried, and decided */
+    uint64_t region_searches, region_nodes, region_hits;
+} SolverStats;
+
+SolverStats solver_stats(const Solver *solver);
+
+#endif

@@ -1,0 +1,18 @@
+# tests/solve.mk - the exact solver's benchmark, included at the end of the
+# Makefile (after BIN is defined):
+#
+#   make solve-bench                       every board, an hour each at most
+#   make solve-bench SOLVE_BOARDS="4x4 5x5" SOLVE_LIMIT=120 SOLVE_MEMORY=2048
+#
+# Boards are COLUMNSxROWS start positions; SOLVE_LIMIT is seconds per board
+# (0: no limit), SOLVE_MEMORY the engine's --memory in MiB.  Prints a table of
+# result, nodes and time (tests/solve_bench.sh).
+
+.PHONY: solve-bench
+
+SOLVE_BOARDS ?= 4x4 5x5 4x5 5x4 4x6 6x4 5x6 4x7
+SOLVE_LIMIT ?= 3600
+SOLVE_MEMORY ?= 4096
+
+solve-bench: $(BIN)
+	AMAZONS_BIN=$(abspath $(BIN)) tests/solve_bench.sh $(SOLVE_LIMIT) $(SOLVE_MEMORY) $(SOLVE_BOARDS)
