@@ -60,6 +60,10 @@ const ParamSpec PARAM_SPECS[PARAM_COUNT] = {
         "random moves played before the evaluation" },
     [P_EXPAND_VISITS] = { "expand_visits", 2, 1, 1000, true,
         "visits a leaf needs before it is expanded (doubles as the tree memory fills)" },
+    [P_SOLVER_SHARE] = { "solver_share", 0.25, 0, 1, false,
+        "share of a move's time the exact solver may take first (0: never)" },
+    [P_SOLVER_EMPTY] = { "solver_empty", 20, 0, 100, true,
+        "empty squares from which down the solver is tried even before the regions separate" },
 };
 
 /* The common set, and sets of their own for sizes that were given values. */

@@ -43,6 +43,9 @@ typedef enum {
     P_EVAL_ORDER_VISITS,
     P_PLAYOUT_MOVES,
     P_EXPAND_VISITS,
+    /* hand-over to the exact solver (protocol/session.c) */
+    P_SOLVER_SHARE,
+    P_SOLVER_EMPTY,
     PARAM_COUNT
 } ParamId;
 

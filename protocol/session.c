@@ -1,10 +1,27 @@
 /* session.c - the state of one protocol session and choosing its moves. */
 #include <string.h>
 
+#include <stdio.h>
+
 #include "engine/movegen.h"
 #include "eval/params.h"
+#include "eval/regions.h"
 #include "protocol/session.h"
+#include "protocol/solving.h"
 #include "search/baseline.h"
+
+/*
+ * The hand-over solver keeps its tables between moves (later proofs reuse
+ * earlier ones), so it gets a slice of the memory cap, not all of it.
+ */
+#define HANDOVER_MEMORY_SHARE 8
+#define HANDOVER_MEMORY_MAX ((size_t)64 << 20)
+/*
+ * With a playout cap and no clock a game must repeat exactly, so the solver
+ * gets nodes instead of seconds: a df-pn node costs about a tenth of a
+ * search iteration.
+ */
+#define HANDOVER_NODES_PER_PLAYOUT 10
 
 void session_default_options(SessionOptions *options)
 {
@@ -33,6 +50,13 @@ void session_free(Session *session)
 {
     search_destroy(session->search);
     session->search = NULL;
+    session_drop_solver(session);
+}
+
+void session_drop_solver(Session *session)
+{
+    solver_destroy(session->solver);
+    session->solver = NULL;
 }
 
 void session_restart(Session *s)
@@ -55,6 +79,66 @@ Position session_position_for(const Session *s, Color c)
     return pos;
 }
 
+/* Worth a proof: the regions are closed off from each other, or few squares are left. */
+static bool worth_solving(const Position *pos)
+{
+    if (bb_count(pos->empty) <= param_int(P_SOLVER_EMPTY))
+        return true;
+    BoardSplit split;
+    board_split(pos, &split);
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < split.count[c]; i++)
+            if (split.parts[c][i].kind == PART_CONTESTED)
+                return false;
+    return true;
+}
+
+/*
+ * Lets the exact solver try pos within its share of the move's budget.
+ * True when its move is to be played: a proven win, the most stubborn move
+ * of a proven loss, or its best guess when "# interrupt" cut it short.
+ */
+static bool hand_over(Session *s, const Position *pos, double budget, LineInput *input,
+                      Move *m, double *win_rate)
+{
+    double share = param_value(P_SOLVER_SHARE);
+    if (share <= 0 || !worth_solving(pos))
+        return false;
+    SolveLimits limits = { .verbose = s->options.search.verbose };
+    if (s->options.playouts && !s->clock.limited)
+        limits.nodes = (uint64_t)(s->options.playouts * HANDOVER_NODES_PER_PLAYOUT * share) + 1;
+    else if ((limits.seconds = budget * share) < 0.001)
+        return false; /* <= 0 would mean no limit */
+    if (!s->solver) {
+        size_t bytes = s->options.search.memory_bytes / HANDOVER_MEMORY_SHARE;
+        s->solver = solver_create(bytes < HANDOVER_MEMORY_MAX ? bytes : HANDOVER_MEMORY_MAX);
+        if (!s->solver)
+            return false;
+    }
+    bool interrupted;
+    SolveResult r = solve_watching(s->solver, pos, &limits, input, &interrupted);
+    if (s->options.search.verbose)
+        fprintf(stderr, "solver: %s after %llu nodes, %.3f s\n",
+                r.outcome == SOLVE_WIN ? "win" : r.outcome == SOLVE_LOSS ? "loss" : "unknown",
+                (unsigned long long)r.nodes, r.seconds);
+    if (!r.has_move || (r.outcome == SOLVE_UNKNOWN && !interrupted))
+        return false;
+    *m = r.move;
+    *win_rate = r.outcome == SOLVE_WIN ? 1.0 : r.outcome == SOLVE_LOSS ? 0.0 : 0.5;
+    return true;
+}
+
+/* The search's move for pos, within limits. */
+static Move search_move(Session *s, const Position *pos, const SearchLimits *limits,
+                        LineInput *input, const LiveWatch *watch, double *win_rate)
+{
+    static const LiveWatch interrupt_only = { .stop_on_line = false };
+    search_start(s->search, pos, limits);
+    SearchResult result = live_watch(s->search, input, watch ? watch : &interrupt_only, NULL);
+    *win_rate = result.win_rate;
+    return result.move;
+}
+
 bool session_choose_move(Session *s, Color c, Move *m, bool commit, LineInput *input,
                          const LiveWatch *watch)
 {
@@ -66,24 +150,25 @@ bool session_choose_move(Session *s, Color c, Move *m, bool commit, LineInput *i
     if (s->options.player == PLAYER_GREEDY)
         return greedy_player_move(&pos, &s->rng, m);
     double start = monotonic_seconds();
-    SearchLimits limits = {
-        .seconds = time_budget(&s->clock, c, &pos, s->options.move_time, s->options.move_overhead),
-        .iterations = s->options.playouts,
-        .track_ownership = watch && watch->ownership,
-        .synchronous = !input || !input_is_live(input), /* nothing to watch for */
-    };
-    /* A playout cap alone (no clock) makes the search reproducible: no time limit then. */
-    if (s->options.playouts && !s->clock.limited)
-        limits.seconds = 1e9;
-    static const LiveWatch interrupt_only = { .stop_on_line = false };
-    search_start(s->search, &pos, &limits);
-    SearchResult result = live_watch(s->search, input, watch ? watch : &interrupt_only, NULL);
-    *m = result.move;
+    double budget = time_budget(&s->clock, c, &pos, s->options.move_time, s->options.move_overhead);
+    double win_rate;
+    if (!hand_over(s, &pos, budget, input, m, &win_rate)) {
+        SearchLimits limits = {
+            .seconds = budget - (monotonic_seconds() - start), /* less what the solver took */
+            .iterations = s->options.playouts,
+            .track_ownership = watch && watch->ownership,
+            .synchronous = !input || !input_is_live(input), /* nothing to watch for */
+        };
+        /* A playout cap alone (no clock) makes the search reproducible: no time limit then. */
+        if (s->options.playouts && !s->clock.limited)
+            limits.seconds = 1e9;
+        *m = search_move(s, &pos, &limits, input, watch, &win_rate);
+    }
     if (!commit)
         return true;
     s->ponder_armed = true;
     clock_spend(&s->clock, c, monotonic_seconds() - start);
-    bool low = s->options.resign_below >= 0 && result.win_rate < s->options.resign_below;
+    bool low = s->options.resign_below >= 0 && win_rate < s->options.resign_below;
     s->low_estimates[c] = low ? s->low_estimates[c] + 1 : 0;
     /* Resign only when the estimate stays low, not on one pessimistic search. */
     return s->low_estimates[c] < 3;

@@ -13,8 +13,8 @@
 /* One solve, run on a thread of its own while the command loop watches the input. */
 typedef struct {
     Solver *solver;
-    Position pos;
-    SolveLimits limits;
+    const Position *pos;
+    const SolveLimits *limits;
     SolveResult result;
     LineInput *input;
     bool done; /* atomic */
@@ -23,28 +23,32 @@ typedef struct {
 static void *solve_thread(void *arg)
 {
     SolveJob *job = arg;
-    job->result = solver_solve(job->solver, &job->pos, &job->limits);
+    job->result = solver_solve(job->solver, job->pos, job->limits);
     __atomic_store_n(&job->done, true, __ATOMIC_RELEASE);
     input_wake(job->input);
     return NULL;
 }
 
-/* Runs the job; with live input, "# interrupt" stops it (the answer is then unknown). */
-static void run_job(SolveJob *job)
+SolveResult solve_watching(Solver *solver, const Position *pos, const SolveLimits *limits,
+                           LineInput *input, bool *interrupted)
 {
+    if (interrupted)
+        *interrupted = false;
+    SolveJob job = { .solver = solver, .pos = pos, .limits = limits, .input = input };
     pthread_t thread;
-    if (!job->input || !input_is_live(job->input)
-        || pthread_create(&thread, NULL, solve_thread, job) != 0) {
-        job->result = solver_solve(job->solver, &job->pos, &job->limits);
-        return;
-    }
-    uint64_t seen = input_events(job->input);
-    while (!__atomic_load_n(&job->done, __ATOMIC_ACQUIRE)) {
-        if (input_take_interrupt(job->input))
-            solver_stop(job->solver);
-        seen = input_wait(job->input, seen, monotonic_seconds() + 1.0);
+    if (!input || !input_is_live(input) || pthread_create(&thread, NULL, solve_thread, &job) != 0)
+        return solver_solve(solver, pos, limits);
+    uint64_t seen = input_events(input);
+    while (!__atomic_load_n(&job.done, __ATOMIC_ACQUIRE)) {
+        if (input_take_interrupt(input)) {
+            solver_stop(solver);
+            if (interrupted)
+                *interrupted = true;
+        }
+        seen = input_wait(input, seen, monotonic_seconds() + 1.0);
     }
     pthread_join(thread, NULL);
+    return job.result;
 }
 
 static void print_result(Reply *reply, const SolveResult *r)
@@ -71,22 +75,20 @@ bool cmd_solve(void *ctx, int argc, char **argv, Reply *reply)
     if (argc > 1 || (argc == 1 && !parse_double(argv[0], 0, CLOCK_MAX_SECONDS, &seconds)))
         return fail(reply, "syntax error: solve [SECONDS] takes a number from 0 (no limit) to 1e6");
     search_destroy(s->search);
-    SolveJob job = {
-        .solver = solver_create(s->options.search.memory_bytes),
-        .pos = s->game.pos,
-        .limits = { .seconds = seconds, .verbose = s->options.search.verbose },
-        .input = reply->loop->input,
-    };
-    if (job.solver)
-        run_job(&job);
-    solver_destroy(job.solver);
+    session_drop_solver(s); /* its memory goes to the big one */
+    Solver *solver = solver_create(s->options.search.memory_bytes);
+    SolveLimits limits = { .seconds = seconds, .verbose = s->options.search.verbose };
+    SolveResult result = { 0 };
+    if (solver)
+        result = solve_watching(solver, &s->game.pos, &limits, reply->loop->input, NULL);
+    solver_destroy(solver);
     s->search = search_create(&s->options.search);
     if (!s->search) {
         fprintf(stderr, "amazons: cannot allocate the search tree again after solve\n");
         exit(EXIT_FAILURE);
     }
-    if (!job.solver)
+    if (!solver)
         return fail(reply, "cannot solve: out of memory");
-    print_result(reply, &job.result);
+    print_result(reply, &result);
     return true;
 }

@@ -8,9 +8,19 @@
 #include <stdbool.h>
 
 #include "protocol/gtp.h"
+#include "protocol/input.h"
+#include "search/solver.h"
 
 /* Seconds a `solve` without an argument may take. */
 #define SOLVE_DEFAULT_SECONDS 10.0
+
+/*
+ * Runs solver_solve; with live input it runs on a thread of its own while
+ * this one watches the input, and "# interrupt" stops it (UNKNOWN then, and
+ * *interrupted is set when interrupted is not NULL).
+ */
+SolveResult solve_watching(Solver *solver, const Position *pos, const SolveLimits *limits,
+                           LineInput *input, bool *interrupted);
 
 /* Handler; the context is a Session. */
 bool cmd_solve(void *ctx, int argc, char **argv, Reply *reply);

@@ -504,6 +504,82 @@ START_TEST(solve_stops_on_interrupt)
 }
 END_TEST
 
+/* ---- genmove's hand-over ---- */
+
+/*
+ * Small positions, won or lost for the side to move by the exhaustive
+ * search: genmove must hand them to the solver (its --verbose line says so),
+ * and a won one must be answered with a move that keeps the win.
+ */
+START_TEST(genmove_plays_the_proven_move)
+{
+    static const char *const args[] = { "--verbose", "--time", "5", "--memory", "64", NULL };
+    Memo memo = memo_new();
+    Rng rng;
+    rng_seed(&rng, 11);
+    enum { EACH = 4 };
+    Position positions[2 * EACH];
+    int wins = 0, losses = 0;
+    Buf script = { 0 };
+    pc_buf_puts(&script, "boardsize 6\n");
+    while (wins + losses < 2 * EACH) {
+        Position pos = random_game(&rng, 6, 6, 10);
+        if (!has_legal_move(&pos, pos.to_move))
+            continue;
+        bool won = exhaustive_wins(&memo, &pos);
+        if (won ? wins == EACH : losses == EACH)
+            continue;
+        wins += won;
+        losses += !won;
+        positions[wins + losses - 1] = pos;
+        char text[POSITION_TEXT_MAX];
+        position_to_text(&pos, text);
+        pc_buf_printf(&script, "set_position %s\ngenmove %s\n", text,
+                      pos.to_move == WHITE ? "w" : "b");
+    }
+    Responses rs = pc_gtp_args(args, pc_buf_keep(&script));
+    EXPECT_COUNT(&rs, 1 + 2 * 2 * EACH);
+    for (int i = 0; i < 2 * EACH; i++) {
+        Position pos = positions[i];
+        const char *answer = EXPECT_OK(&rs, 2 + 2 * i, NULL);
+        Move m;
+        ck_assert_msg(move_from_text(answer, 6, 6, &m) && is_legal_move(&pos, pos.to_move, m),
+                      "genmove %d answered \"%s\"", i, answer);
+        bool won = exhaustive_wins(&memo, &pos);
+        position_make(&pos, m);
+        if (won)
+            ck_assert_msg(!exhaustive_wins(&memo, &pos), "genmove %d: %s gives the win away", i, answer);
+    }
+    int proven_wins = 0, proven_losses = 0;
+    for (const char *at = rs.run->err; (at = strstr(at, "solver: ")); at++) {
+        proven_wins += strncmp(at, "solver: win", 11) == 0;
+        proven_losses += strncmp(at, "solver: loss", 12) == 0;
+    }
+    ck_assert_int_eq(proven_wins, EACH);
+    ck_assert_int_eq(proven_losses, EACH);
+}
+END_TEST
+
+/* solver_share=0 keeps the solver out of genmove; an open position never calls it. */
+START_TEST(genmove_hand_over_can_be_switched_off)
+{
+    static const char *const off[] = { "--verbose", "--playouts", "50", "--param", "solver_share=0",
+                                       NULL };
+    Responses rs = pc_gtp_args(off, "boardsize 4 4\nset_position Wxxx/xxxx/xxxx/xx1B b\n"
+                                    "genmove b\n");
+    EXPECT_COUNT(&rs, 3);
+    EXPECT_OK(&rs, 2, "d1-c1/d1");
+    ck_assert_ptr_null(strstr(rs.run->err, "solver: "));
+    static const char *const on[] = { "--verbose", "--playouts", "50", NULL };
+    rs = pc_gtp_args(on, "boardsize 4 4\nset_position Wxxx/xxxx/xxxx/xx1B b\ngenmove b\n"
+                         "boardsize 10\ngenmove w\n");
+    EXPECT_COUNT(&rs, 5);
+    EXPECT_OK(&rs, 2, "d1-c1/d1");
+    const char *first = strstr(rs.run->err, "solver: win");
+    ck_assert_msg(first && !strstr(first + 1, "solver: "), "stderr: %s", rs.run->err);
+}
+END_TEST
+
 Suite *solver_suite(void)
 {
     Suite *s = suite_create("solver");
@@ -530,6 +606,8 @@ Suite *solver_suite(void)
     tcase_add_test(command, solve_command_errors_change_nothing);
     tcase_add_test(command, solve_verbose_reports_on_stderr);
     tcase_add_test(command, solve_stops_on_interrupt);
+    tcase_add_test(command, genmove_plays_the_proven_move);
+    tcase_add_test(command, genmove_hand_over_can_be_switched_off);
     suite_add_tcase(s, command);
     return s;
 }
