@@ -36,9 +36,9 @@ typedef struct {
     int squares[EXACT_REGION_MAX + 1];
     int count;
     int8_t memo[EXACT_REGION_MAX + 1][1 << (EXACT_REGION_MAX + 1)];
-} Solver;
+} RegionSolver;
 
-static int index_of(const Solver *s, int sq)
+static int index_of(const RegionSolver *s, int sq)
 {
     for (int i = 0; i < s->count; i++)
         if (s->squares[i] == sq)
@@ -46,7 +46,7 @@ static int index_of(const Solver *s, int sq)
     return -1;
 }
 
-static unsigned mask_of(const Solver *s, Bitboard set)
+static unsigned mask_of(const RegionSolver *s, Bitboard set)
 {
     unsigned mask = 0;
     for (int i = 0; i < s->count; i++)
@@ -55,7 +55,7 @@ static unsigned mask_of(const Solver *s, Bitboard set)
     return mask;
 }
 
-static int solve(Solver *s, int amazon, Bitboard empty)
+static int solve(RegionSolver *s, int amazon, Bitboard empty)
 {
     int8_t *memo = &s->memo[index_of(s, amazon)][mask_of(s, empty)];
     if (*memo >= 0)
@@ -77,7 +77,7 @@ static int solve(Solver *s, int amazon, Bitboard empty)
 
 int solve_region(int amazon, Bitboard region)
 {
-    Solver s;
+    RegionSolver s;
     s.count = 0;
     s.squares[s.count++] = amazon;
     for (Bitboard r = region; r && s.count <= EXACT_REGION_MAX; )

@@ -104,7 +104,7 @@ static bool hand_over(Session *s, const Position *pos, double budget, LineInput 
     double share = param_value(P_SOLVER_SHARE);
     if (share <= 0 || !worth_solving(pos))
         return false;
-    SolveLimits limits = { .verbose = s->options.search.verbose };
+    SolveLimits limits = { 0 }; /* no progress lines: the summary below is enough */
     if (s->options.playouts && !s->clock.limited)
         limits.nodes = (uint64_t)(s->options.playouts * HANDOVER_NODES_PER_PLAYOUT * share) + 1;
     else if ((limits.seconds = budget * share) < 0.001)

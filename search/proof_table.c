@@ -38,12 +38,12 @@ ProofKey proof_key(const Position *pos, int pending)
 typedef struct {
     ProofKey key;      /* w[2]'s top byte: work, as 4 * log2(nodes + 1) */
     uint32_t pn, dn;
-} Entry;
+} ProofEntry;
 
 enum { BUCKET_SIZE = 2 };
 
 typedef struct {
-    Entry entries[BUCKET_SIZE];
+    ProofEntry entries[BUCKET_SIZE];
 } Bucket;
 
 /* A work figure in a byte: four steps per doubling (the top bit and the next two). */
@@ -62,16 +62,16 @@ static uint64_t work_of_code(uint64_t code)
     return n ? n - 1 : 0;
 }
 
-static uint64_t entry_work_code(const Entry *e) { return e->key.w[2] >> WORK_SHIFT; }
+static uint64_t entry_work_code(const ProofEntry *e) { return e->key.w[2] >> WORK_SHIFT; }
 
-static bool same_key(const Entry *e, const ProofKey *key)
+static bool same_key(const ProofEntry *e, const ProofKey *key)
 {
     return e->key.w[0] == key->w[0] && e->key.w[1] == key->w[1]
         && (e->key.w[2] & KEY_MASK_2) == key->w[2];
 }
 
 /* An empty entry is all zero bits: no real key is (every side has an amazon). */
-static bool is_empty(const Entry *e) { return e->key.w[2] == 0 && e->key.w[0] == 0; }
+static bool is_empty(const ProofEntry *e) { return e->key.w[2] == 0 && e->key.w[0] == 0; }
 
 struct ProofTable {
     Bucket *buckets;     /* room for max_count buckets, of which `count` are in use */
@@ -143,11 +143,11 @@ static void grow(ProofTable *table)
     table->count *= 2;
     for (size_t i = 0; i < old; i++)
         for (int k = 0; k < BUCKET_SIZE; k++) {
-            Entry *e = &table->buckets[i].entries[k];
+            ProofEntry *e = &table->buckets[i].entries[k];
             if (is_empty(e) || bucket_of(table, &e->key) == &table->buckets[i])
                 continue;
             table->buckets[i + old].entries[k] = *e;
-            *e = (Entry){ 0 };
+            *e = (ProofEntry){ 0 };
         }
 }
 
@@ -156,7 +156,7 @@ bool proof_table_lookup(ProofTable *table, const ProofKey *key, ProofValue *valu
     Bucket *b = bucket_of(table, key);
     table->stats.lookups++;
     for (int i = 0; i < BUCKET_SIZE; i++) {
-        const Entry *e = &b->entries[i];
+        const ProofEntry *e = &b->entries[i];
         if (same_key(e, key)) {
             table->stats.hits++;
             *value = (ProofValue){ e->pn, e->dn, work_of_code(entry_work_code(e)) };
@@ -173,7 +173,7 @@ void proof_table_store(ProofTable *table, const ProofKey *key, const ProofValue 
         grow(table);
     Bucket *b = bucket_of(table, key);
     table->stats.stores++;
-    Entry *slot = NULL;
+    ProofEntry *slot = NULL;
     for (int i = 0; i < BUCKET_SIZE && !slot; i++)
         if (same_key(&b->entries[i], key))
             slot = &b->entries[i];

@@ -318,7 +318,7 @@ static void drop_mirrored_moves(const Position *p, Frame *f)
  * decides the state on its own, with the numbers in *value.  `raced`: the
  * closed-area race was already tried for this state (at its parent).
  */
-static bool expand(Solver *s, int ply, bool raced, ProofValue *value)
+static bool expand_frame(Solver *s, int ply, bool raced, ProofValue *value)
 {
     Frame *f = &s->frames[ply];
     Position *p = &s->pos;
@@ -353,7 +353,7 @@ static bool expand(Solver *s, int ply, bool raced, ProofValue *value)
 
 /* ---- limits ---- */
 
-static void report(Solver *s, double now)
+static void report_progress(Solver *s, double now)
 {
     ProofTableStats t = proof_table_stats(s->table);
     double elapsed = now - s->start;
@@ -374,7 +374,7 @@ static void check_limits(Solver *s)
     if (now >= s->deadline)
         s->aborted = true;
     if (s->verbose && now >= s->next_report) {
-        report(s, now);
+        report_progress(s, now);
         s->next_report = now + REPORT_INTERVAL;
     }
 }
@@ -418,7 +418,7 @@ static void mid(Solver *s, int ply, const Child *node, bool raced, uint32_t th_p
     s->nodes++;
     check_limits(s);
     uint64_t first_node = s->nodes;
-    if (expand(s, ply, raced, out)) {
+    if (expand_frame(s, ply, raced, out)) {
         proof_table_store(s->table, &node->key, out);
         return;
     }
@@ -543,7 +543,7 @@ static int toughest_child(Solver *s, const Frame *f)
 }
 
 /* Picks the amazon move at ply 0 and the arrow at ply 1 for the result. */
-static void choose_move(Solver *s, SolveResult *r)
+static void choose_result_move(Solver *s, SolveResult *r)
 {
     Frame *root = &s->frames[0];
     if (root->count == 0)
@@ -558,7 +558,7 @@ static void choose_move(Solver *s, SolveResult *r)
     Frame *arrows = &s->frames[1];
     if (r->outcome == SOLVE_UNKNOWN) {
         ProofValue v;
-        if (!expand(s, 1, true, &v))
+        if (!expand_frame(s, 1, true, &v))
             sort_children(arrows);
     } else {
         settle_child(s, 0, queen);
@@ -598,11 +598,11 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     mid(s, 0, &root, true, PN_INF, PN_INF, &v);
     SolveResult r = { .outcome = v.pn == 0 ? SOLVE_WIN : v.dn == 0 ? SOLVE_LOSS : SOLVE_UNKNOWN,
                       .pn = v.pn, .dn = v.dn };
-    choose_move(s, &r);
+    choose_result_move(s, &r);
     r.nodes = s->nodes;
     r.seconds = monotonic_seconds() - s->start;
     if (s->verbose)
-        report(s, monotonic_seconds());
+        report_progress(s, monotonic_seconds());
     __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);
     return r;
 }
