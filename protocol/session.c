@@ -17,9 +17,9 @@
 #define HANDOVER_MEMORY_SHARE 8
 #define HANDOVER_MEMORY_MAX ((size_t)64 << 20)
 /*
- * With a playout cap and no clock a game must repeat exactly, so the solver
- * gets nodes instead of seconds: a df-pn node costs about a tenth of a
- * search iteration.
+ * Under a playout cap the solver's budget is in nodes too (and with no clock
+ * only in nodes, so that games repeat): a df-pn node costs about a tenth of
+ * a search iteration.
  */
 #define HANDOVER_NODES_PER_PLAYOUT 10
 
@@ -105,9 +105,10 @@ static bool hand_over(Session *s, const Position *pos, double budget, LineInput 
     if (share <= 0 || !worth_solving(pos))
         return false;
     SolveLimits limits = { 0 }; /* no progress lines: the summary below is enough */
-    if (s->options.playouts && !s->clock.limited)
+    /* A playout cap caps the solver too; the clock does unless games must repeat. */
+    if (s->options.playouts)
         limits.nodes = (uint64_t)(s->options.playouts * HANDOVER_NODES_PER_PLAYOUT * share) + 1;
-    else if ((limits.seconds = budget * share) < 0.001)
+    if ((!s->options.playouts || s->clock.limited) && (limits.seconds = budget * share) < 0.001)
         return false; /* <= 0 would mean no limit */
     if (!s->solver) {
         size_t bytes = s->options.search.memory_bytes / HANDOVER_MEMORY_SHARE;

@@ -6,11 +6,15 @@
  * modules say (protocol_results.h); the game must stay consistent.  The first
  * broken property is kept in fuzz_violation.
  *
- * The wrappers change the engine's behaviour in exactly two ways, both so
+ * The wrappers change the engine's behaviour in exactly three ways, all so
  * that arbitrary input stays fast and harmless:
  *   - perft with a depth whose estimated cost exceeds FUZZ_PERFT_BUDGET leaf
  *     counts (perft 3 from the 10x10 start is ~10^10 moves) is answered
  *     "? fuzz harness: perft too expensive" instead of being run;
+ *   - solve runs only with at most FUZZ_SOLVE_EMPTY empty squares (a proof
+ *     of a few thousand nodes); elsewhere it is answered "? fuzz harness:
+ *     solve too expensive" (its time limit would make inputs slow and their
+ *     answers depend on the machine);
  *   - loadsgf / printsgf FILE must be a plain name (no '/', not "." or
  *     ".."); it is resolved inside a private temporary directory that is
  *     emptied before every input, so nothing outside it is read or written
@@ -38,6 +42,7 @@
 
 enum {
     FUZZ_PERFT_BUDGET = 20000,   /* estimated count_moves calls one perft may cost */
+    FUZZ_SOLVE_EMPTY = 6,        /* most empty squares of a position solve may prove */
     FUZZ_MAX_COMMANDS = 48       /* handlers the wrapper table can hold */
 };
 
@@ -122,6 +127,20 @@ FUZZ_API bool fuzz_perft(CommandHandler real, void *ctx, int argc, char **argv, 
     return real(ctx, argc, argv, reply);
 }
 
+/* solve, on positions small enough to prove at once; its syntax errors always. */
+FUZZ_API bool fuzz_solve(CommandHandler real, void *ctx, int argc, char **argv, Reply *reply)
+{
+    const Session *s = ctx;
+    if (argc <= 1 && bb_count(s->game.pos.empty) > FUZZ_SOLVE_EMPTY) {
+        char *end;
+        if (argc == 0 || (strtod(argv[0], &end) >= 0 && end != argv[0] && !*end)) {
+            reply_printf(reply, "fuzz harness: solve too expensive");
+            return false;
+        }
+    }
+    return real(ctx, argc, argv, reply);
+}
+
 /*
  * Runs a command that may stream its answer with the stream captured, then
  * passes the captured text on to the real output; *stream gets a copy to check.
@@ -176,6 +195,8 @@ FUZZ_API bool fuzz_wrapped(int index, void *ctx, int argc, char **argv, Reply *r
     char *stream = NULL;
     if (strcmp(name, "perft") == 0)
         ok = fuzz_perft(real, ctx, argc, argv, reply);
+    else if (strcmp(name, "solve") == 0)
+        ok = fuzz_solve(real, ctx, argc, argv, reply);
     else if (strcmp(name, "loadsgf") == 0 || strcmp(name, "printsgf") == 0)
         ok = fuzz_file_command(real, ctx, argc, argv, reply);
     else if (fuzz_is_analysis(name))
