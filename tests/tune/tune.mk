@@ -6,8 +6,12 @@
 #
 # The trajectory goes to build/tune/spsa-NxN.tsv (one line per iteration,
 # the tuned values on the last); running the same command again resumes it.
-# An hour on 2 cores is about 600 iterations of 4 games on 8x8 at 2000
-# playouts, or 250 on 10x10; a night is ten times that.
+# Measured with TUNE_JOBS=1 on a shared 2-core machine at a load of about 4:
+# an iteration of 4 games at 2000 playouts took 1.6 s on 8x8 and 3.1 s on
+# 10x10, so an hour is about 2,000 iterations on 8x8 or 1,100 on 10x10 (time
+# grows with the playouts: the 8x8 defaults came from ~1,170 iterations at
+# 5000); a night is ten times that.  Iterations needed scale with the number
+# of parameters: give a dozen at least 1,000.
 
 TUNE_SIZE ?= 10
 TUNE_ITERATIONS ?= 500
