@@ -63,7 +63,7 @@ const ParamSpec PARAM_SPECS[PARAM_COUNT] = {
     [P_SOLVER_SHARE] = { "solver_share", 0.25, 0, 1, false,
         "share of a move's time the exact solver may take first (0: never)" },
     [P_SOLVER_EMPTY] = { "solver_empty", 20, 0, 100, true,
-        "empty squares from which down the solver is tried even before the regions separate" },
+        "the solver is also tried while the regions still touch, with at most this many empty squares" },
 };
 
 /* The common set, and sets of their own for sizes that were given values. */
