@@ -108,8 +108,11 @@ static bool hand_over(Session *s, const Position *pos, double budget, LineInput 
     /* A playout cap caps the solver too; the clock does unless games must repeat. */
     if (s->options.playouts)
         limits.nodes = (uint64_t)(s->options.playouts * HANDOVER_NODES_PER_PLAYOUT * share) + 1;
-    if ((!s->options.playouts || s->clock.limited) && (limits.seconds = budget * share) < 0.001)
-        return false; /* <= 0 would mean no limit */
+    if (!s->options.playouts || s->clock.limited) {
+        limits.seconds = budget * share;
+        if (limits.seconds < 0.001)
+            return false; /* <= 0 would mean no limit */
+    }
     if (!s->solver) {
         size_t bytes = s->options.search.memory_bytes / HANDOVER_MEMORY_SHARE;
         s->solver = solver_create(bytes < HANDOVER_MEMORY_MAX ? bytes : HANDOVER_MEMORY_MAX);

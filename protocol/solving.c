@@ -35,6 +35,7 @@ SolveResult solve_watching(Solver *solver, const Position *pos, const SolveLimit
     if (interrupted)
         *interrupted = false;
     SolveJob job = { .solver = solver, .pos = pos, .limits = limits, .input = input };
+    solver_clear_stop(solver); /* an interrupt meant for an earlier solve */
     pthread_t thread;
     if (!input || !input_is_live(input) || pthread_create(&thread, NULL, solve_thread, &job) != 0)
         return solver_solve(solver, pos, limits);
@@ -48,6 +49,7 @@ SolveResult solve_watching(Solver *solver, const Position *pos, const SolveLimit
         seen = input_wait(input, seen, monotonic_seconds() + 1.0);
     }
     pthread_join(thread, NULL);
+    solver_clear_stop(solver); /* an interrupt that came as the solve ended */
     return job.result;
 }
 

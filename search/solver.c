@@ -16,7 +16,8 @@ enum {
     MAX_CHILDREN = 4 * 35,                   /* amazon moves, or arrows, of one state */
     MAX_PLY = 2 * BOARD_MAX * BOARD_MAX + 2, /* two states per move, a move per square */
     REGION_BUDGET = 4000,                    /* single-player nodes per area and race */
-    CHECK_INTERVAL = 1024,                   /* nodes between looks at the clock */
+    CHECK_INTERVAL = 64,                     /* nodes between looks at the clock (an
+                                                arrow frame's races can take a while) */
     PIECE_PENDING = 3                        /* Zobrist piece of the amazon still to shoot */
 };
 
@@ -498,6 +499,8 @@ void solver_clear(Solver *s)
 
 void solver_stop(Solver *s) { __atomic_store_n(&s->stop, true, __ATOMIC_RELAXED); }
 
+void solver_clear_stop(Solver *s) { __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED); }
+
 SolverStats solver_stats(const Solver *s)
 {
     ProofTableStats t = proof_table_stats(s->table);
@@ -516,13 +519,13 @@ static void settle_child(Solver *s, int ply, const Child *c)
     s->aborted = aborted;
 }
 
-/* The child of a proven frame that proves it (parent's proof number 0). */
+/* The child of a proven frame that proves it (parent's proof number 0), or -1. */
 static int proving_child(const Frame *f)
 {
     for (int i = 0; i < f->count; i++)
         if (parent_pn(f, &f->children[i]) == 0)
             return i;
-    return 0;
+    return -1;
 }
 
 /* The child whose refutation took the most search: the one that resists longest. */
@@ -542,17 +545,35 @@ static int toughest_child(Solver *s, const Frame *f)
     return best;
 }
 
-/* Picks the amazon move at ply 0 and the arrow at ply 1 for the result. */
+/* The most promising child of an unproven frame (the first when none is). */
+static int likeliest_child(Solver *s, Frame *f)
+{
+    int best = summarise(s, f).best;
+    return best < 0 ? 0 : best;
+}
+
+/*
+ * Picks the amazon move at ply 0 and the arrow at ply 1 for the result.  The
+ * arrow of a won amazon move is found by searching that move again; when a
+ * limit or a stop cuts that short (its proof may have left the table), the
+ * answer falls back to UNKNOWN: a `win` always comes with a proven move.
+ */
 static void choose_result_move(Solver *s, SolveResult *r)
 {
     Frame *root = &s->frames[0];
     if (root->count == 0)
         return;
-    int i = r->outcome == SOLVE_WIN  ? proving_child(root)
-          : r->outcome == SOLVE_LOSS ? toughest_child(s, root)
-                                     : 0; /* sorted by the last proof numbers? see below */
-    if (r->outcome == SOLVE_UNKNOWN)
-        i = summarise(s, root).best;
+    int i;
+    if (r->outcome == SOLVE_WIN)
+        i = proving_child(root);
+    else if (r->outcome == SOLVE_LOSS)
+        i = toughest_child(s, root);
+    else
+        i = likeliest_child(s, root);
+    if (i < 0) { /* cannot happen for a proven root; stay sound if it does */
+        r->outcome = SOLVE_UNKNOWN;
+        i = likeliest_child(s, root);
+    }
     Child *queen = &root->children[i];
     enter_child(s, root, queen);
     Frame *arrows = &s->frames[1];
@@ -563,10 +584,17 @@ static void choose_result_move(Solver *s, SolveResult *r)
     } else {
         settle_child(s, 0, queen);
     }
-    int j = r->outcome == SOLVE_WIN    ? proving_child(arrows)
-          : r->outcome == SOLVE_LOSS   ? toughest_child(s, arrows)
-                                       : summarise(s, arrows).best;
-    r->move = (Move){ queen->a, queen->b, arrows->children[j < 0 ? 0 : j].a };
+    int j = -1;
+    if (r->outcome == SOLVE_WIN) {
+        j = proving_child(arrows);
+        if (j < 0)
+            r->outcome = SOLVE_UNKNOWN;
+    }
+    if (r->outcome == SOLVE_LOSS)
+        j = toughest_child(s, arrows);
+    else if (r->outcome == SOLVE_UNKNOWN)
+        j = likeliest_child(s, arrows);
+    r->move = (Move){ queen->a, queen->b, arrows->children[j].a };
     r->has_move = true;
     leave_child(s, root, queen);
 }

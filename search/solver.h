@@ -10,7 +10,9 @@
  * ran out first.
  *
  * One thread runs solver_solve at a time; solver_stop may be called from
- * any thread and makes the running (or next) solve return UNKNOWN soon.
+ * any thread and makes the running solve return UNKNOWN soon.  A stop that
+ * arrives between solves stops the next one, unless solver_clear_stop
+ * withdraws it first.
  * The table is kept between solves of positions on the same board, so a
  * solve after a move reuses what the previous one proved.
  */
@@ -59,6 +61,9 @@ SolveResult solver_solve(Solver *solver, const Position *pos, const SolveLimits 
 
 /* Asks the running solve to return UNKNOWN soon; safe from any thread. */
 void solver_stop(Solver *solver);
+
+/* Withdraws a solver_stop that came after the solve it was meant for. */
+void solver_clear_stop(Solver *solver);
 
 /* Table statistics of the last solve, for benchmarks and progress lines. */
 typedef struct {

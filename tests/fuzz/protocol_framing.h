@@ -20,7 +20,7 @@ typedef struct {
     int capacity;
     char **ids;    /* "" when the line has no id */
     bool searches; /* a genmove, reg_genmove or analysis command is sent */
-    bool timed;    /* cputime, time_settings or time_left is sent: answers depend on time */
+    bool timed;    /* cputime, time_settings, time_left or solve is sent: answers depend on time */
 } FuzzExpected;
 
 FUZZ_API void fuzz_expected_free(FuzzExpected *e)
@@ -93,7 +93,8 @@ FUZZ_API bool fuzz_expect(const uint8_t *data, size_t size, FuzzExpected *e)
                 e->searches |= !strcmp(command, "genmove") || !strcmp(command, "reg_genmove")
                              || (strstr(command, "analyze") && strcmp(command, "gogui-analyze_commands"));
                 e->timed |= !strcmp(command, "cputime") || !strcmp(command, "time_settings")
-                            || !strcmp(command, "time_left");
+                            || !strcmp(command, "time_left")
+                            || !strcmp(command, "solve"); /* its answer carries its time */
             }
             bool quit = count == first + 1 && strcmp(words[first], "quit") == 0;
             if (quit) {

@@ -9,7 +9,7 @@
  *                                  first line is a "# fuzz ..." comment that
  *                                  sets options (see fuzz_apply_header); either
  *                                  way the answers are deterministic, apart
- *                                  from cputime and searches under a clock.
+ *                                  from cputime, solve and searches under a clock.
  *
  * Every non-blank line must get exactly one well-framed response echoing its
  * id (protocol_framing.h); every command is checked as it runs
