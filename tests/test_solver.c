@@ -387,6 +387,40 @@ START_TEST(limits_give_unknown_with_a_move)
 }
 END_TEST
 
+/*
+ * A win found under a node limit, or with a stop pending, must still come
+ * with a winning move: the arrow of the winning amazon move is searched
+ * again after the proof, and when that search is cut short (its proof gone
+ * from a tiny table) the answer has to fall back to unknown.
+ */
+START_TEST(cut_short_wins_still_have_winning_moves)
+{
+    Solver *solver = solver_create(1); /* the smallest tables: proofs are pushed out at once */
+    ck_assert_ptr_nonnull(solver);
+    Memo memo = memo_new();
+    Rng rng;
+    rng_seed(&rng, 777);
+    int wins = 0;
+    for (int trial = 0; trial < 1500; trial++) {
+        Position pos = random_game(&rng, 4, 4, 4 + (int)rng_below(&rng, 3)); /* 2 to 4 plies in */
+        SolveLimits limits = { .nodes = 1 + rng_below(&rng, 60) };
+        if (trial % 2)
+            solver_stop(solver); /* a stop meant for an earlier solve */
+        SolveResult r = solver_solve(solver, &pos, &limits);
+        if (r.outcome != SOLVE_WIN)
+            continue;
+        wins++;
+        char text[POSITION_TEXT_MAX], move[MOVE_TEXT_MAX];
+        position_to_text(&pos, text);
+        move_to_text(r.move, move);
+        position_make(&pos, r.move);
+        ck_assert_msg(!exhaustive_wins(&memo, &pos), "%s: 'win' with %s, which loses", text, move);
+    }
+    ck_assert_int_gt(wins, 100);
+    solver_destroy(solver);
+}
+END_TEST
+
 START_TEST(no_legal_move_is_a_loss_without_a_move)
 {
     Solver *solver = test_solver();
@@ -591,6 +625,7 @@ Suite *solver_suite(void)
     tcase_add_test(exact, random_games_agree_with_exhaustive_search);
     tcase_add_test(exact, limits_give_unknown_with_a_move);
     tcase_add_test(exact, no_legal_move_is_a_loss_without_a_move);
+    tcase_add_test(exact, cut_short_wins_still_have_winning_moves);
     suite_add_tcase(s, exact);
     TCase *races = tcase_create("races");
     tcase_add_checked_fixture(races, NULL, pc_free_tracked);
