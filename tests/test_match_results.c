@@ -202,7 +202,7 @@ START_TEST(test_interrupt_and_resume)
     const char *results = temp_path("r.jsonl");
     char slow[2][1024];
     for (int i = 0; i < 2; i++)
-        snprintf(slow[i], sizeof slow[i], "%s --playouts 20000 --memory 16 --seed %d", engine_bin(), i + 1);
+        snprintf(slow[i], sizeof slow[i], "%s --playouts 10000 --memory 16 --seed %d", engine_bin(), i + 1);
     const char *args[] = { "-q", "--size", "6", "-n", "3", "--move-time", "10", "--results", results,
                            "--engine1", slow[0], "--engine2", slow[1], NULL, NULL };
     Run *run = malloc(sizeof *run);
