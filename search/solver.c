@@ -6,7 +6,6 @@
 #include <math.h>
 
 #include "engine/movegen.h"
-#include "engine/zobrist.h"
 #include "eval/eval.h"
 #include "eval/regions.h"
 #include "search/proof_table.h"
@@ -16,9 +15,8 @@ enum {
     MAX_CHILDREN = 4 * 35,                   /* amazon moves, or arrows, of one state */
     MAX_PLY = 2 * BOARD_MAX * BOARD_MAX + 2, /* two states per move, a move per square */
     REGION_BUDGET = 4000,                    /* single-player nodes per area and race */
-    CHECK_INTERVAL = 64,                     /* nodes between looks at the clock (an
+    CHECK_INTERVAL = 64                      /* nodes between looks at the clock (an
                                                 arrow frame's races can take a while) */
-    PIECE_PENDING = 3                        /* Zobrist piece of the amazon still to shoot */
 };
 
 /*
@@ -55,7 +53,7 @@ struct Solver {
     ProofTable *table;
     RegionCache *regions;
     int width, height;   /* board of what the tables hold; 0 when they hold nothing */
-    Position pos;        /* the state being searched */
+    Position pos;        /* the state being searched (its hash is not kept: keys come from proof_key) */
     int pending;         /* the amazon that must shoot, or NO_SQUARE at a whole-move state */
     Frame *frames;       /* one per ply */
     uint64_t nodes, node_limit;
@@ -68,8 +66,6 @@ struct Solver {
 
 /* ---- making the two halves of a move ---- */
 
-static uint64_t pending_hash(int sq) { return zobrist_piece(PIECE_PENDING, sq); }
-
 /* The amazon on `from` goes to `to`; its side still has to shoot.  Undone by calling it again. */
 static void toggle_amazon(Solver *s, int from, int to)
 {
@@ -77,31 +73,29 @@ static void toggle_amazon(Solver *s, int from, int to)
     Bitboard both = bb_square(from) | bb_square(to);
     p->amazons[p->to_move] ^= both;
     p->empty ^= both;
-    p->hash ^= zobrist_piece(p->to_move, from) ^ zobrist_piece(p->to_move, to) ^ pending_hash(to);
     s->pending = s->pending == NO_SQUARE ? to : NO_SQUARE;
 }
 
-/* Adds or removes an arrow shot by the amazon on `shooter`, and passes the turn. */
-static void toggle_arrow(Solver *s, int arrow, int shooter)
+/* Adds or removes an arrow, and passes the turn. */
+static void toggle_arrow(Solver *s, int arrow)
 {
     Position *p = &s->pos;
     p->arrows ^= bb_square(arrow);
     p->empty ^= bb_square(arrow);
-    p->hash ^= zobrist_piece(PIECE_ARROW, arrow) ^ pending_hash(shooter) ^ zobrist_black_to_move();
     p->to_move = color_other(p->to_move);
 }
 
 /* The pending amazon shoots; the other side is to move. */
 static void shoot(Solver *s, int arrow)
 {
-    toggle_arrow(s, arrow, s->pending);
+    toggle_arrow(s, arrow);
     s->pending = NO_SQUARE;
 }
 
 /* Takes the arrow back; the amazon on `shooter` is pending again. */
 static void unshoot(Solver *s, int arrow, int shooter)
 {
-    toggle_arrow(s, arrow, shooter);
+    toggle_arrow(s, arrow);
     s->pending = shooter;
 }
 
