@@ -200,6 +200,76 @@ int area_best(RegionCache *cache, const Area *area, long budget)
     return value;
 }
 
+/* ---- best moves of strict areas ---- */
+
+/*
+ * A strict area is an integer in the sense of combinatorial games: its
+ * value is just the moves its amazons can make there, area_best.  So all
+ * the moves that leave area_best - 1 are equal, and they are at least as
+ * good as any other move in any strict area of the same side.  The exact
+ * solver keeps one of them in place of all those moves.
+ */
+
+bool strict_area_of(const Position *pos, int amazon, Area *area)
+{
+    Color c = bb_test(pos->amazons[WHITE], amazon) ? WHITE : BLACK;
+    Bitboard all = flood(bb_square(amazon), pos->empty | pos->amazons[c]);
+    if (bb_king_reach(pos->amazons[color_other(c)], all))
+        return false;
+    *area = (Area){ all & pos->empty, all & pos->amazons[c], 0 };
+    return true;
+}
+
+bool area_best_move(RegionCache *cache, const Area *area, long budget, Move *move)
+{
+    int best = area_best(cache, area, budget);
+    if (best <= 0)
+        return false;
+    Solitaire s = { cache, budget };
+    for (Bitboard movers = area->amazons; movers;) {
+        int from = bb_pop(&movers);
+        Bitboard left = bb_square(from);
+        for (Bitboard targets = bb_queen_reach(left, area->squares); targets;) {
+            int to = bb_pop(&targets);
+            Bitboard after = (area->squares | left) & ~bb_square(to);
+            Bitboard arrows = (area->contacts & left) ? left : bb_queen_reach(bb_square(to), after);
+            while (arrows) {
+                int arrow = bb_pop(&arrows);
+                int value = split_value(&s, after & ~bb_square(arrow),
+                                        (area->amazons & ~left) | bb_square(to),
+                                        area->contacts & ~left);
+                if (value < 0)
+                    return false;
+                if (value == best - 1) {
+                    *move = (Move){ (uint8_t)from, (uint8_t)to, (uint8_t)arrow };
+                    return true;
+                }
+            }
+        }
+    }
+    return false; /* not reached: area_best found such a move */
+}
+
+int area_best_arrow(RegionCache *cache, const Area *area, int shooter, long budget)
+{
+    Solitaire s = { cache, budget };
+    int best = -1, best_value = -1, most = bb_count(area->squares) - 1;
+    for (Bitboard arrows = bb_queen_reach(bb_square(shooter), area->squares); arrows;) {
+        int arrow = bb_pop(&arrows);
+        int value = split_value(&s, area->squares & ~bb_square(arrow), area->amazons,
+                                area->contacts);
+        if (value < 0)
+            return -1;
+        if (value > best_value) {
+            best_value = value;
+            best = arrow;
+            if (value == most)
+                break;
+        }
+    }
+    return best;
+}
+
 /* ---- walks ---- */
 
 /*
@@ -352,11 +422,28 @@ void race_bounds(const Position *pos, const BoardSplit *split, RegionCache *cach
         sum_bounds(&r, race);
 }
 
+/*
+ * Whether the split has an area at all.  Without one every lower bound is 0:
+ * the side to move cannot win the race, and loses it only without a part
+ * (no move), so there is nothing to count.  Most states of an open board
+ * are like this, and the walks are the costly part of the bounds.
+ */
+static bool has_area(const BoardSplit *split)
+{
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < split->count[c]; i++)
+            if (split->parts[c][i].kind != PART_CONTESTED)
+                return true;
+    return false;
+}
+
 RaceOutcome race_decide(const Position *pos, RegionCache *cache, long budget)
 {
     BoardSplit split;
     MoveRace race;
     board_split(pos, &split);
+    if (!has_area(&split))
+        return split.count[pos->to_move] ? RACE_UNDECIDED : RACE_LOSS;
     race_bounds(pos, &split, cache, budget, &race);
     return race_outcome(&race, pos->to_move);
 }

@@ -39,6 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/move.h"
 #include "engine/position.h"
 
 typedef struct {
@@ -94,6 +95,21 @@ int area_best(RegionCache *cache, const Area *area, long budget);
 
 /* A quick lower bound of area_best: each amazon in turn steps and shoots back. */
 int area_walk(const Area *area);
+
+/*
+ * Strict areas are integers (regions.c): every move that leaves area_best - 1
+ * is as good as any move of the same side in any of its strict areas.
+ *
+ * strict_area_of: the area of the amazon on `amazon` (either colour), when
+ * no enemy amazon borders it; false otherwise.
+ * area_best_move: one move of `area` that leaves area_best - 1 moves; false
+ * when the area has no move or a search needs more than `budget` nodes.
+ * area_best_arrow: for the amazon on `shooter`, already moved inside
+ * `area`, the arrow that leaves the most moves; -1 past the budget.
+ */
+bool strict_area_of(const Position *pos, int amazon, Area *area);
+bool area_best_move(RegionCache *cache, const Area *area, long budget, Move *move);
+int area_best_arrow(RegionCache *cache, const Area *area, int shooter, long budget);
 
 /*
  * Bounds of the race from the split.  With a cache, components are searched

@@ -355,6 +355,119 @@ START_TEST(area_counts_match_brute_force)
 }
 END_TEST
 
+/* A White-only area for the brute force: Black's amazons and squares out of reach become arrows. */
+static Area white_alone(Position *pos)
+{
+    pos->arrows |= pos->amazons[BLACK];
+    pos->amazons[BLACK] = 0;
+    Bitboard reach = pos->amazons[WHITE];
+    for (Bitboard grown; (grown = reach | bb_king_reach(reach, pos->empty)) != reach;)
+        reach = grown;
+    pos->arrows |= pos->empty & ~reach;
+    pos->empty &= reach;
+    pos->hash = position_compute_hash(pos);
+    return (Area){ pos->empty, pos->amazons[WHITE], 0 };
+}
+
+/*
+ * The solver replaces every move of a strict area by one that leaves one move
+ * fewer than the area's best, and every arrow of an amazon there by the one
+ * that leaves the most: both checked against the brute-force count.
+ */
+START_TEST(best_moves_of_strict_areas_keep_the_count)
+{
+    Rng rng;
+    rng_seed(&rng, 4242);
+    RegionCache *cache = region_cache_create(1u << 20);
+    SoloEntry *memo = pc_track(malloc(SOLO_SIZE * sizeof *memo));
+    int moves_checked = 0, arrows_checked = 0;
+    for (int i = 0; i < 200; i++) {
+        Position pos = random_position(&rng, 4 + i % 2, 4, 2, 3 + (int)rng_below(&rng, 5));
+        Area area = white_alone(&pos);
+        memset(memo, 0, SOLO_SIZE * sizeof *memo);
+        int best = brute_solitaire(memo, &pos, WHITE, 0);
+        Move m;
+        bool found = area_best_move(cache, &area, 1000000, &m);
+        ck_assert_int_eq(found, best > 0);
+        if (!found)
+            continue;
+        pos.to_move = WHITE;
+        ck_assert(is_legal_move(&pos, WHITE, m));
+        position_make(&pos, m);
+        ck_assert_int_eq(brute_solitaire(memo, &pos, WHITE, 0), best - 1);
+        position_unmake(&pos, m);
+        moves_checked++;
+        /* The amazon of m has landed; which arrow leaves the most? */
+        Position landed = pos;
+        Bitboard step = bb_square(m.from) | bb_square(m.to);
+        landed.amazons[WHITE] ^= step;
+        landed.empty ^= step;
+        Area after = { landed.empty, landed.amazons[WHITE], 0 };
+        int most = -1;
+        for (Bitboard arrows = bb_queen_reach(bb_square(m.to), landed.empty); arrows;) {
+            Move shot = { m.from, m.to, (uint8_t)bb_pop(&arrows) };
+            position_make(&pos, shot);
+            int value = brute_solitaire(memo, &pos, WHITE, 0);
+            position_unmake(&pos, shot);
+            if (value > most)
+                most = value;
+        }
+        int arrow = area_best_arrow(cache, &after, m.to, 1000000);
+        Move shot = { m.from, m.to, (uint8_t)arrow };
+        ck_assert(is_legal_move(&pos, WHITE, shot));
+        position_make(&pos, shot);
+        ck_assert_int_eq(brute_solitaire(memo, &pos, WHITE, 0), most);
+        position_unmake(&pos, shot);
+        arrows_checked++;
+    }
+    ck_assert_int_gt(moves_checked, 100);
+    ck_assert_int_gt(arrows_checked, 100);
+    /* Too small a budget: no move rather than a guess. */
+    Area wide = { bb_board_mask(6, 6) & ~bb_square(0), bb_square(0), 0 };
+    region_cache_clear(cache);
+    Move m;
+    ck_assert(!area_best_move(cache, &wide, 10, &m));
+    ck_assert_int_eq(area_best_arrow(cache, &wide, 0, 10), -1);
+    region_cache_destroy(cache);
+}
+END_TEST
+
+/* Whether the side to move has a strict area while a contested part is still open. */
+static bool strict_beside_contested(const Position *pos)
+{
+    BoardSplit split;
+    board_split(pos, &split);
+    bool strict = false, contested = false;
+    for (int i = 0; i < split.count[pos->to_move]; i++) {
+        strict |= split.parts[pos->to_move][i].kind == PART_STRICT;
+        contested |= split.parts[pos->to_move][i].kind == PART_CONTESTED;
+    }
+    return strict && contested;
+}
+
+/* Positions where the solver plays one best move for a strict area agree with exhaustive search. */
+START_TEST(strict_areas_beside_fights_agree_with_exhaustive_search)
+{
+    Solver *solver = test_solver();
+    Rng rng;
+    rng_seed(&rng, 31337);
+    Memo memo = memo_new();
+    int checked = 0, wins = 0;
+    for (int tries = 0; checked < 80 && tries < 100000; tries++) {
+        Position pos = random_position(&rng, 5 + tries % 2, 5, 3, 8 + (int)rng_below(&rng, 4));
+        if (!strict_beside_contested(&pos))
+            continue;
+        check_solve(solver, &memo, &pos);
+        wins += exhaustive_wins(&memo, &pos);
+        checked++;
+    }
+    ck_assert_int_eq(checked, 80);
+    ck_assert_int_gt(wins, 8);
+    ck_assert_int_lt(wins, 72);
+    solver_destroy(solver);
+}
+END_TEST
+
 /* ---- limits ---- */
 
 START_TEST(limits_give_unknown_with_a_move)
@@ -626,6 +739,7 @@ Suite *solver_suite(void)
     tcase_add_test(exact, limits_give_unknown_with_a_move);
     tcase_add_test(exact, no_legal_move_is_a_loss_without_a_move);
     tcase_add_test(exact, cut_short_wins_still_have_winning_moves);
+    tcase_add_test(exact, strict_areas_beside_fights_agree_with_exhaustive_search);
     suite_add_tcase(s, exact);
     TCase *races = tcase_create("races");
     tcase_add_checked_fixture(races, NULL, pc_free_tracked);
@@ -633,6 +747,7 @@ Suite *solver_suite(void)
     tcase_add_test(races, decided_races_are_right);
     tcase_add_test(races, contact_amazons_are_not_taken_as_walls);
     tcase_add_test(races, area_counts_match_brute_force);
+    tcase_add_test(races, best_moves_of_strict_areas_keep_the_count);
     suite_add_tcase(s, races);
     TCase *command = tcase_create("command");
     tcase_add_checked_fixture(command, NULL, pc_free_tracked);
