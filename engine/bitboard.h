@@ -81,6 +81,15 @@ static inline Bitboard bb_king_reach(Bitboard from, Bitboard empty)
     return reach & empty;
 }
 
+/* The king-connected component of `passable` squares around `seed` (seed included). */
+static inline Bitboard bb_king_component(Bitboard seed, Bitboard passable)
+{
+    Bitboard area = seed, grown;
+    while ((grown = area | bb_king_reach(area, passable)) != area)
+        area = grown;
+    return area;
+}
+
 /* The set of board squares for a board of `width` files and `height` ranks. */
 Bitboard bb_board_mask(int width, int height);
 

@@ -8,20 +8,11 @@
 
 /* ---- splitting the board ---- */
 
-/* The king-connected component of `passable` squares that contains `seed`. */
-static Bitboard flood(Bitboard seed, Bitboard passable)
-{
-    Bitboard area = seed, grown;
-    while ((grown = area | bb_king_reach(area, passable)) != area)
-        area = grown;
-    return area;
-}
-
 /* The component of colour c's amazons and empty squares around one amazon. */
 static Bitboard find_part(const Position *pos, Color c, int amazon, Part *part)
 {
     Bitboard enemy = pos->amazons[color_other(c)];
-    Bitboard all = flood(bb_square(amazon), pos->empty | pos->amazons[c]);
+    Bitboard all = bb_king_component(bb_square(amazon), pos->empty | pos->amazons[c]);
     Area *area = &part->area;
     area->squares = all & pos->empty;
     area->amazons = all & pos->amazons[c];
@@ -126,7 +117,7 @@ static int split_value(Solitaire *s, Bitboard empty, Bitboard amazons, Bitboard 
     int total = 0;
     Bitboard todo = amazons;
     while (todo) {
-        Bitboard piece = flood(bb_square(bb_lowest(todo)), empty | amazons);
+        Bitboard piece = bb_king_component(bb_square(bb_lowest(todo)), empty | amazons);
         todo &= ~piece;
         Area part = { piece & empty, piece & amazons, piece & contacts };
         int value = best_moves(s, &part);
@@ -213,7 +204,7 @@ int area_best(RegionCache *cache, const Area *area, long budget)
 bool strict_area_of(const Position *pos, int amazon, Area *area)
 {
     Color c = bb_test(pos->amazons[WHITE], amazon) ? WHITE : BLACK;
-    Bitboard all = flood(bb_square(amazon), pos->empty | pos->amazons[c]);
+    Bitboard all = bb_king_component(bb_square(amazon), pos->empty | pos->amazons[c]);
     if (bb_king_reach(pos->amazons[color_other(c)], all))
         return false;
     *area = (Area){ all & pos->empty, all & pos->amazons[c], 0 };

@@ -71,6 +71,7 @@ typedef struct {
     size_t entries, used;
     uint64_t race_checks, race_decided;   /* closed-area races tried, and decided */
     uint64_t region_searches, region_nodes, region_hits;
+    uint64_t fight_searches, fights_decided, fight_nodes;   /* endgame_exact.h */
 } SolverStats;
 
 SolverStats solver_stats(const Solver *solver);

@@ -15,6 +15,7 @@
 #include "live_engine.h"
 #include "protocol_client.h"
 #include "search/rng.h"
+#include "search/endgame_exact.h"
 #include "search/solver.h"
 #include "tests.h"
 #include "test_util.h"
@@ -468,6 +469,92 @@ START_TEST(strict_areas_beside_fights_agree_with_exhaustive_search)
 }
 END_TEST
 
+/* ---- fights ---- */
+
+/* Every fight the exact endgame search decides agrees with exhaustive search. */
+START_TEST(decided_fights_are_right)
+{
+    Rng rng;
+    rng_seed(&rng, 5150);
+    RegionCache *areas = region_cache_create(1u << 20);
+    EndgameTable *table = endgame_table_create(1u << 20);
+    ck_assert_ptr_nonnull(table);
+    Memo memo = memo_new();
+    int decided = 0, wins = 0, banked = 0;
+    for (int i = 0; i < 400; i++) {
+        Position pos = random_position(&rng, 5 + i % 2, 5, 3, 5 + (int)rng_below(&rng, 6));
+        RaceOutcome outcome = endgame_decide(&pos, table, areas, 8, 1000000);
+        if (outcome == RACE_UNDECIDED)
+            continue;
+        char text[POSITION_TEXT_MAX];
+        position_to_text(&pos, text);
+        bool truth = exhaustive_wins(&memo, &pos);
+        ck_assert_msg((outcome == RACE_WIN) == truth, "%s: fights say %d", text, outcome);
+        decided++;
+        wins += truth;
+        BoardSplit split;
+        board_split(&pos, &split);
+        for (int c = WHITE; c <= BLACK; c++)
+            for (int k = 0; k < split.count[c]; k++)
+                banked += split.parts[c][k].kind == PART_STRICT;
+    }
+    /* Most of these are small enough; both answers occur, and areas count into banks. */
+    ck_assert_int_gt(decided, 300);
+    ck_assert_int_gt(wins, decided / 10);
+    ck_assert_int_lt(wins, decided - decided / 10);
+    ck_assert_int_gt(banked, 50);
+    /* Fights larger than allowed are left alone. */
+    Position start;
+    position_start(&start, 6, 6);
+    ck_assert_int_eq(endgame_decide(&start, table, areas, 8, 1000000), RACE_UNDECIDED);
+    endgame_table_destroy(table);
+    region_cache_destroy(areas);
+}
+END_TEST
+
+/*
+ * Positions that share a key cut down to fights and bank have the same
+ * value: small random positions, many of which share keys, each checked
+ * against the first position seen with its key.
+ */
+START_TEST(equal_fight_keys_have_equal_values)
+{
+    enum { SEEN = 4096 };
+    typedef struct {
+        ProofKey key;
+        bool wins;
+    } Seen;
+    Seen *seen = pc_track(malloc(SEEN * sizeof *seen));
+    int count = 0, repeats = 0, differing = 0;
+    Rng rng;
+    rng_seed(&rng, 8086);
+    RegionCache *areas = region_cache_create(1u << 20);
+    Memo memo = memo_new();
+    for (int i = 0; i < 3000; i++) {
+        Position pos = random_position(&rng, 4, 4, 2, 3 + (int)rng_below(&rng, 4));
+        ProofKey key;
+        ck_assert(endgame_key(&pos, areas, 1000000, &key));
+        ProofKey plain = proof_key(&pos, NO_SQUARE);
+        differing += memcmp(&key, &plain, sizeof key) != 0;
+        bool wins = exhaustive_wins(&memo, &pos);
+        int j = 0;
+        while (j < count && memcmp(&seen[j].key, &key, sizeof key) != 0)
+            j++;
+        if (j < count) {
+            char text[POSITION_TEXT_MAX];
+            position_to_text(&pos, text);
+            ck_assert_msg(seen[j].wins == wins, "%s: same key, other value", text);
+            repeats++;
+        } else if (count < SEEN) {
+            seen[count++] = (Seen){ key, wins };
+        }
+    }
+    ck_assert_int_gt(repeats, 200);
+    ck_assert_int_gt(differing, 1000);
+    region_cache_destroy(areas);
+}
+END_TEST
+
 /* ---- limits ---- */
 
 START_TEST(limits_give_unknown_with_a_move)
@@ -748,6 +835,8 @@ Suite *solver_suite(void)
     tcase_add_test(races, contact_amazons_are_not_taken_as_walls);
     tcase_add_test(races, area_counts_match_brute_force);
     tcase_add_test(races, best_moves_of_strict_areas_keep_the_count);
+    tcase_add_test(races, decided_fights_are_right);
+    tcase_add_test(races, equal_fight_keys_have_equal_values);
     suite_add_tcase(s, races);
     TCase *command = tcase_create("command");
     tcase_add_checked_fixture(command, NULL, pc_free_tracked);
