@@ -189,59 +189,74 @@ static int endgame_search(Endgame *g, const Position *fight, int bank)
     return 0;
 }
 
-static int endgame_wins(Endgame *g, const Position *pos, int bank)
+/* Whether the side to move wins a position already cut down to `fight` and its bank. */
+static int endgame_settle(Endgame *g, const Position *fight, int bank)
 {
-    Position fight;
-    if (!endgame_reduce(g, pos, &fight, &bank))
-        return -1;
-    Color us = pos->to_move;
-    int spare = us == WHITE ? bank : -bank;
+    int spare = fight->to_move == WHITE ? bank : -bank;
     /*
      * The fights give either side at most their empty squares in moves: a
      * bank that beats that decides (and with no fight, the bank alone).
      */
-    int squares = bb_count(fight.empty);
+    int squares = bb_count(fight->empty);
     if (spare > squares)
         return 1;
     if (-spare >= squares)
         return 0;
-    ProofKey key = proof_key(&fight, NO_SQUARE);
+    ProofKey key = proof_key(fight, NO_SQUARE);
     int known = endgame_lookup(g->table, &key, bank);
     if (known)
         return known == 2;
     if (--g->budget < 0)
         return -1;
     g->table->stats.nodes++;
-    int wins = endgame_search(g, &fight, bank);
+    int wins = endgame_search(g, fight, bank);
     if (wins >= 0)
         endgame_store(g->table, &key, bank, wins);
     return wins;
 }
 
-RaceOutcome endgame_decide(const Position *pos, EndgameTable *table, RegionCache *areas,
-                           int max_fight_squares, long budget)
+static int endgame_wins(Endgame *g, const Position *pos, int bank)
 {
-    Endgame g = { table, areas, budget, budget };
     Position fight;
-    int bank = 0;
-    if (!endgame_reduce(&g, pos, &fight, &bank) || bb_count(fight.empty) > max_fight_squares)
-        return RACE_UNDECIDED;
-    table->stats.searches++;
-    int wins = endgame_wins(&g, pos, 0);
-    if (wins < 0)
-        return RACE_UNDECIDED;
-    table->stats.decided++;
-    return wins ? RACE_WIN : RACE_LOSS;
+    if (!endgame_reduce(g, pos, &fight, &bank))
+        return -1;
+    return endgame_settle(g, &fight, bank);
 }
 
-bool endgame_key(const Position *pos, RegionCache *areas, long budget, ProofKey *key)
+bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *areas,
+                     int max_fight_squares, long budget, ProofKey *key, RaceOutcome *outcome)
 {
-    Endgame g = { NULL, areas, budget, budget };
+    Endgame g = { table, areas, budget, budget };
     Position fight;
     int bank = 0;
     if (!endgame_reduce(&g, pos, &fight, &bank))
         return false;
     *key = proof_key(&fight, NO_SQUARE);
     key->w[1] |= (uint64_t)(uint8_t)(int8_t)bank << 56;
+    *outcome = RACE_UNDECIDED;
+    if (!table || bb_count(fight.empty) > max_fight_squares)
+        return true;
+    table->stats.searches++;
+    int wins = endgame_settle(&g, &fight, bank);
+    if (wins >= 0) {
+        table->stats.decided++;
+        *outcome = wins ? RACE_WIN : RACE_LOSS;
+    }
     return true;
+}
+
+RaceOutcome endgame_decide(const Position *pos, EndgameTable *table, RegionCache *areas,
+                           int max_fight_squares, long budget)
+{
+    ProofKey key;
+    RaceOutcome outcome;
+    if (!endgame_examine(pos, table, areas, max_fight_squares, budget, &key, &outcome))
+        return RACE_UNDECIDED;
+    return outcome;
+}
+
+bool endgame_key(const Position *pos, RegionCache *areas, long budget, ProofKey *key)
+{
+    RaceOutcome outcome;
+    return endgame_examine(pos, NULL, areas, 0, budget, key, &outcome);
 }

@@ -55,4 +55,12 @@ RaceOutcome endgame_decide(const Position *pos, EndgameTable *table, RegionCache
  */
 bool endgame_key(const Position *pos, RegionCache *areas, long budget, ProofKey *key);
 
+/*
+ * Both at once, cutting pos down only once: *key as endgame_key, and
+ * *outcome as endgame_decide (RACE_UNDECIDED without a table).  False, with
+ * nothing set, when an area is too large to count.
+ */
+bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *areas,
+                     int max_fight_squares, long budget, ProofKey *key, RaceOutcome *outcome);
+
 #endif

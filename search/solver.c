@@ -193,10 +193,18 @@ static void sort_children(Frame *f)
  */
 enum { FIGHT_SQUARES = 5, FIGHT_BUDGET = 20000 };
 
-/* The state's outcome when small fights or the race of areas settle it, else RACE_UNDECIDED. */
-static RaceOutcome decide(Solver *s)
+/*
+ * Keys the state just entered into *key and decides it when small fights
+ * or the race of areas settle it (else RACE_UNDECIDED).  A whole-move state
+ * is keyed by its fights and bank (endgame_key): states that differ only in
+ * the shape of their closed areas share an entry.
+ */
+static RaceOutcome key_and_decide(Solver *s, ProofKey *key)
 {
-    RaceOutcome outcome = endgame_decide(&s->pos, s->endgames, s->regions, FIGHT_SQUARES, FIGHT_BUDGET);
+    RaceOutcome outcome = RACE_UNDECIDED;
+    if (!endgame_examine(&s->pos, s->endgames, s->regions, FIGHT_SQUARES, FIGHT_BUDGET, key,
+                         &outcome))
+        *key = proof_key(&s->pos, NO_SQUARE);
     if (outcome == RACE_UNDECIDED)
         outcome = race_decide(&s->pos, s->regions, REGION_BUDGET);
     return outcome;
@@ -204,16 +212,8 @@ static RaceOutcome decide(Solver *s)
 
 /* ---- expansion ---- */
 
-/*
- * A whole-move state is keyed by its fights and bank (endgame_key): states
- * that differ only in the shape of their closed areas share an entry.
- */
-static void set_key(Solver *s, Child *c)
-{
-    if (s->pending == NO_SQUARE && endgame_key(&s->pos, s->regions, REGION_BUDGET, &c->key))
-        return;
-    c->key = proof_key(&s->pos, s->pending);
-}
+/* The key of a state reached by an amazon move: its arrow is still to come. */
+static void set_key(Solver *s, Child *c) { c->key = proof_key(&s->pos, s->pending); }
 
 /*
  * The amazons of the side to move that stand in strict areas (regions.h),
@@ -302,11 +302,12 @@ static bool expand_arrows(Solver *s, Frame *f)
         c->a = (uint8_t)bb_pop(&arrows);
         c->b = 0;
         shoot(s, c->a);
-        set_key(s, c);
         RaceOutcome race = RACE_LOSS;
         if (has_legal_move(p, p->to_move)) {
             s->race_checks++;
-            race = decide(s);
+            race = key_and_decide(s, &c->key);
+        } else {
+            c->key = proof_key(p, NO_SQUARE);
         }
         c->fixed = race != RACE_UNDECIDED;
         if (race == RACE_UNDECIDED) {
@@ -407,7 +408,8 @@ static bool expand_frame(Solver *s, int ply, bool raced, ProofValue *value)
     }
     if (!raced) {
         s->race_checks++;
-        RaceOutcome race = decide(s);
+        ProofKey key;
+        RaceOutcome race = key_and_decide(s, &key);
         if (race != RACE_UNDECIDED) {
             s->race_decided++;
             *value = race == RACE_WIN ? (ProofValue){ 0, PN_INF, 1 } : (ProofValue){ PN_INF, 0, 1 };
