@@ -147,7 +147,6 @@ static uint32_t amazon_moves(const Position *p)
  */
 static double territory_estimate(const Position *p)
 {
-
     DistanceMap map;
     queen_distances(p, &map);
     Color us = p->to_move, them = color_other(us);
@@ -205,6 +204,7 @@ static RaceOutcome key_and_decide(Solver *s, ProofKey *key)
     if (!endgame_examine(&s->pos, s->endgames, s->regions, FIGHT_SQUARES, FIGHT_BUDGET, key,
                          &outcome))
         *key = proof_key(&s->pos, NO_SQUARE);
+    /* The race still decides many states with larger fights (nodes x1.7 without it). */
     if (outcome == RACE_UNDECIDED)
         outcome = race_decide(&s->pos, s->regions, REGION_BUDGET);
     return outcome;
@@ -708,7 +708,10 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     s->race_checks = s->race_decided = 0;
     s->frames[0].count = 0;
 
-    Child root = { .key = proof_key(pos, NO_SQUARE) };
+    /* Keyed as it was as a child of an earlier solve, so that its entry is found again. */
+    Child root = { 0 };
+    if (!endgame_key(pos, s->regions, REGION_BUDGET, &root.key))
+        root.key = proof_key(pos, NO_SQUARE);
     ProofValue v;
     /* No race shortcut at the root: a won race still needs a move to play. */
     mid(s, 0, &root, true, PN_INF, PN_INF, &v);
