@@ -549,7 +549,8 @@ Solver *solver_create(size_t memory_bytes)
     Solver *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    /* Most of the budget goes to proofs; an eighth (at most 256 MiB) to area counts. */
+    /* Most of the budget goes to proofs; an eighth (at most 256 MiB) to area counts and a
+       quarter of that to small fights. */
     size_t frames = MAX_PLY * sizeof(Frame);
     size_t rest = memory_bytes > frames ? memory_bytes - frames : 0;
     size_t region_bytes = rest / 8 < ((size_t)256 << 20) ? rest / 8 : (size_t)256 << 20;
