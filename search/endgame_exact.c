@@ -6,14 +6,12 @@
 #include <string.h>
 
 #include "engine/movegen.h"
-#include "engine/zobrist.h"
 #include "search/proof_table.h"
 
 /* ---- the table ---- */
 
 typedef struct {
-    ProofKey key;       /* the fight, as the solver's table keys positions */
-    int8_t bank;        /* spare moves: White's when positive, Black's when negative */
+    ProofKey key;       /* the fight and its bank, as the solver's table keys them */
     uint8_t result;     /* 0: empty slot; 1: the side to move loses; 2: it wins */
 } EndgameEntry;
 
@@ -62,36 +60,43 @@ void endgame_table_clear(EndgameTable *table)
 
 EndgameStats endgame_table_stats(const EndgameTable *table) { return table->stats; }
 
-static EndgameBucket *endgame_bucket(EndgameTable *table, const ProofKey *key, int bank)
+static EndgameBucket *endgame_bucket(EndgameTable *table, const ProofKey *key)
 {
-    uint64_t h = zobrist_mix(key->w[0] ^ zobrist_mix(key->w[1] ^ zobrist_mix(key->w[2] + (uint64_t)(bank & 0xff))));
-    return &table->buckets[h & (table->count - 1)];
+    return &table->buckets[proof_key_hash(key) & (table->count - 1)];
 }
 
-static bool endgame_same(const EndgameEntry *e, const ProofKey *key, int bank)
+static bool endgame_same(const EndgameEntry *e, const ProofKey *key)
 {
-    return e->result && e->bank == bank && e->key.w[0] == key->w[0] && e->key.w[1] == key->w[1]
+    return e->result && e->key.w[0] == key->w[0] && e->key.w[1] == key->w[1]
         && e->key.w[2] == key->w[2];
 }
 
 /* 0: unknown; 1: loss; 2: win, for the side to move. */
-static int endgame_lookup(EndgameTable *table, const ProofKey *key, int bank)
+static int endgame_lookup(EndgameTable *table, const ProofKey *key)
 {
-    EndgameBucket *b = endgame_bucket(table, key, bank);
+    EndgameBucket *b = endgame_bucket(table, key);
     for (int i = 0; i < ENDGAME_WAYS; i++)
-        if (endgame_same(&b->entries[i], key, bank)) {
+        if (endgame_same(&b->entries[i], key)) {
             table->stats.hits++;
             return b->entries[i].result;
         }
     return 0;
 }
 
-static void endgame_store(EndgameTable *table, const ProofKey *key, int bank, bool wins)
+static void endgame_store(EndgameTable *table, const ProofKey *key, bool wins)
 {
-    EndgameBucket *b = endgame_bucket(table, key, bank);
+    EndgameBucket *b = endgame_bucket(table, key);
     /* A free slot, else the second: the first keeps what came first. */
     EndgameEntry *slot = b->entries[0].result ? &b->entries[ENDGAME_WAYS - 1] : &b->entries[0];
-    *slot = (EndgameEntry){ *key, (int8_t)bank, (uint8_t)(wins ? 2 : 1) };
+    *slot = (EndgameEntry){ *key, (uint8_t)(wins ? 2 : 1) };
+}
+
+/* The key of a cut-down position: its fights and its bank. */
+static ProofKey endgame_key_of(const Position *fight, int bank)
+{
+    ProofKey key = proof_key(fight, NO_SQUARE);
+    proof_key_add_bank(&key, bank);
+    return key;
 }
 
 /* ---- cutting a position down to its fights ---- */
@@ -202,8 +207,8 @@ static int endgame_settle(Endgame *g, const Position *fight, int bank)
         return 1;
     if (-spare >= squares)
         return 0;
-    ProofKey key = proof_key(fight, NO_SQUARE);
-    int known = endgame_lookup(g->table, &key, bank);
+    ProofKey key = endgame_key_of(fight, bank);
+    int known = endgame_lookup(g->table, &key);
     if (known)
         return known == 2;
     if (--g->budget < 0)
@@ -211,7 +216,7 @@ static int endgame_settle(Endgame *g, const Position *fight, int bank)
     g->table->stats.nodes++;
     int wins = endgame_search(g, fight, bank);
     if (wins >= 0)
-        endgame_store(g->table, &key, bank, wins);
+        endgame_store(g->table, &key, wins);
     return wins;
 }
 
@@ -231,8 +236,7 @@ bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *area
     int bank = 0;
     if (!endgame_reduce(&g, pos, &fight, &bank))
         return false;
-    *key = proof_key(&fight, NO_SQUARE);
-    key->w[1] |= (uint64_t)(uint8_t)(int8_t)bank << 56;
+    *key = endgame_key_of(&fight, bank);
     *outcome = RACE_UNDECIDED;
     if (!table || bb_count(fight.empty) > max_fight_squares)
         return true;

@@ -9,11 +9,13 @@
 /*
  * Key layout.  w[0], w[1]: the occupied squares (square indices stay below
  * 110, so bits 45..63 of w[1] are free), side to move at bit 48 and the
- * pending square at bits 49..55.  w[2]: the amazon squares, 7 bits each,
+ * pending square at bits 49..55, a bank of spare moves (proof_key_add_bank)
+ * at bits 56..63.  w[2]: the amazon squares, 7 bits each,
  * White's four then Black's four in ascending order, 127 for none.  The top
  * byte of w[2] is not part of the key: it holds the entry's work.
  */
-enum { SLOT_BITS = 7, NO_SLOT = 127, SIDE_SHIFT = 48, PENDING_SHIFT = 49, WORK_SHIFT = 56 };
+enum { SLOT_BITS = 7, NO_SLOT = 127, SIDE_SHIFT = 48, PENDING_SHIFT = 49, BANK_SHIFT = 56,
+       WORK_SHIFT = 56 };
 #define KEY_MASK_2 ((1ULL << WORK_SHIFT) - 1)
 
 ProofKey proof_key(const Position *pos, int pending)
@@ -33,6 +35,11 @@ ProofKey proof_key(const Position *pos, int pending)
                          (uint64_t)(occupied >> 64) | (uint64_t)pos->to_move << SIDE_SHIFT
                              | pending_bits << PENDING_SHIFT,
                          amazons } };
+}
+
+void proof_key_add_bank(ProofKey *key, int bank)
+{
+    key->w[1] |= (uint64_t)(uint8_t)(int8_t)bank << BANK_SHIFT;
 }
 
 typedef struct {
@@ -80,14 +87,14 @@ struct ProofTable {
 };
 
 /* The bucket index comes from the key itself, so the table can rehash on its own. */
-static uint64_t key_hash(const ProofKey *key)
+uint64_t proof_key_hash(const ProofKey *key)
 {
     return zobrist_mix(key->w[0] ^ zobrist_mix(key->w[1] ^ zobrist_mix(key->w[2] & KEY_MASK_2)));
 }
 
 static Bucket *bucket_of(ProofTable *table, const ProofKey *key)
 {
-    return &table->buckets[key_hash(key) & (table->count - 1)];
+    return &table->buckets[proof_key_hash(key) & (table->count - 1)];
 }
 
 /*

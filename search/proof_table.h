@@ -37,6 +37,15 @@ typedef struct {
  */
 ProofKey proof_key(const Position *pos, int pending);
 
+/*
+ * Puts `bank` spare moves (White's when positive, Black's when negative,
+ * -128..127) into a key of a whole-move state without any (endgame_exact.h).
+ */
+void proof_key_add_bank(ProofKey *key, int bank);
+
+/* A hash of the key (the table's work byte left out), for tables of keys. */
+uint64_t proof_key_hash(const ProofKey *key);
+
 typedef struct {
     uint32_t pn, dn;  /* for the side to move: proof that it wins, that it loses */
     uint64_t work;    /* nodes searched below the entry (rounded) */
