@@ -65,6 +65,7 @@ struct Solver {
     bool stop;           /* atomic: solver_stop */
     uint32_t root_pn, root_dn;
     uint64_t race_checks, race_decided;
+    Child *killers;      /* per ply: the amazon move that last proved a state there */
 };
 
 /* ---- making the two halves of a move ---- */
@@ -385,6 +386,26 @@ static void drop_mirrored_moves(const Position *p, Frame *f)
 }
 
 /*
+ * The amazon move that last proved a win at this ply, in a sibling or a
+ * cousin, goes first: one answer often refutes many of the opponent's
+ * moves.  Its proof number drops to 1, so df-pn tries it before the others
+ * unless the table already knows better.  On the bench positions this saves
+ * about a tenth of the nodes; doing the same for arrows costs more than it
+ * saves (4x5: 1.06M nodes instead of 0.81M).
+ */
+static void prefer_killer(Solver *s, int ply, Frame *f)
+{
+    const Child *k = &s->killers[ply];
+    for (int i = 0; i < f->count; i++) {
+        Child *c = &f->children[i];
+        if (c->a == k->a && c->b == k->b) {
+            c->pn = 1;
+            return;
+        }
+    }
+}
+
+/*
  * Expands the current state into frame `ply`.  Returns true when that
  * decides the state on its own, with the numbers in *value.  `raced`: the
  * closed-area race was already tried for this state (at its parent).
@@ -417,6 +438,7 @@ static bool expand_frame(Solver *s, int ply, bool raced, ProofValue *value)
         }
     }
     expand_amazon_moves(s, f);
+    prefer_killer(s, ply, f);
     sort_children(f);
     if (ply == 0)
         drop_mirrored_moves(p, f);
@@ -538,6 +560,8 @@ static void mid(Solver *s, int ply, const Child *node, bool raced, uint32_t th_p
         c->pn = v.pn;
         c->dn = v.dn;
     }
+    if (sum.pn == 0 && !f->half)
+        s->killers[ply] = f->children[sum.best];
     *out = (ProofValue){ sum.pn, sum.dn, s->nodes - first_node + 1 };
     proof_table_store(s->table, &node->key, out);
 }
@@ -555,10 +579,11 @@ Solver *solver_create(size_t memory_bytes)
     size_t rest = memory_bytes > frames ? memory_bytes - frames : 0;
     size_t region_bytes = rest / 8 < ((size_t)256 << 20) ? rest / 8 : (size_t)256 << 20;
     s->frames = malloc(frames);
+    s->killers = calloc(MAX_PLY, sizeof(Child));
     s->regions = region_cache_create(region_bytes);
     s->endgames = endgame_table_create(region_bytes / 4);
     s->table = proof_table_create(rest - region_bytes - region_bytes / 4);
-    if (!s->frames || !s->regions || !s->endgames || !s->table) {
+    if (!s->frames || !s->killers || !s->regions || !s->endgames || !s->table) {
         solver_destroy(s);
         return NULL;
     }
@@ -574,6 +599,7 @@ void solver_destroy(Solver *s)
     region_cache_destroy(s->regions);
     endgame_table_destroy(s->endgames);
     free(s->frames);
+    free(s->killers);
     free(s);
 }
 
