@@ -340,6 +340,45 @@ START_TEST(test_queen_targets_empty_board)
 }
 END_TEST
 
+/*
+ * bb_king_reach against the eight neighbours counted square by square, on
+ * every board shape, for sets from a fixed generator: the edges and the
+ * files beyond a narrow board must never leak in.
+ */
+START_TEST(test_king_reach_matches_neighbours)
+{
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    for (int width = BOARD_MIN; width <= BOARD_MAX; width++)
+        for (int height = BOARD_MIN; height <= BOARD_MAX; height++)
+            for (int trial = 0; trial < 20; trial++) {
+                Bitboard from = 0, empty = 0;
+                for (int f = 0; f < width; f++)
+                    for (int r = 0; r < height; r++) {
+                        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                        int roll = (int)(seed >> 60);
+                        if (roll < 3)
+                            from |= bb_square(square_at(f, r));
+                        else if (roll < 12)
+                            empty |= bb_square(square_at(f, r));
+                    }
+                Bitboard expected = 0;
+                for (int f = 0; f < width; f++)
+                    for (int r = 0; r < height; r++) {
+                        if (!bb_test(empty, square_at(f, r)))
+                            continue;
+                        for (int d = 0; d < 8; d++) {
+                            int nf = f + DF[d], nr = r + DR[d];
+                            if (nf >= 0 && nr >= 0 && nf < width && nr < height
+                                && bb_test(from, square_at(nf, nr)))
+                                expected |= bb_square(square_at(f, r));
+                        }
+                    }
+                ck_assert_msg(bb_king_reach(from, empty) == expected, "%dx%d trial %d", width,
+                              height, trial);
+            }
+}
+END_TEST
+
 START_TEST(test_corners_and_edges)
 {
     /* Lone amazons in corners: 3 rays each, the diagonal stopped by the other. */
@@ -513,6 +552,7 @@ Suite *movegen_suite(void)
     Suite *s = suite_create("movegen");
     TCase *tc = tcase_create("rules");
     tcase_add_loop_test(tc, test_queen_targets_empty_board, BOARD_MIN, BOARD_MAX + 1);
+    tcase_add_test(tc, test_king_reach_matches_neighbours);
     tcase_add_test(tc, test_corners_and_edges);
     tcase_add_test(tc, test_arrow_and_vacated_square);
     tcase_add_test(tc, test_blocking);
