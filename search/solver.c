@@ -422,10 +422,12 @@ static void record_killer(Solver *s, int ply, const Child *proof)
 
 /*
  * Expands the current state into frame `ply`.  Returns true when that
- * decides the state on its own, with the numbers in *value.  `raced`: the
- * closed-area race was already tried for this state (at its parent).
+ * decides the state on its own, with the numbers in *value.  A whole-move
+ * state needs no fights or race here: its parent tried them when it made
+ * the arrow (expand_arrows), and the root must not be cut short, since a
+ * won race still needs a move to play.
  */
-static bool expand_frame(Solver *s, int ply, bool raced, ProofValue *value)
+static bool expand_frame(Solver *s, int ply, ProofValue *value)
 {
     Frame *f = &s->frames[ply];
     Position *p = &s->pos;
@@ -441,16 +443,6 @@ static bool expand_frame(Solver *s, int ply, bool raced, ProofValue *value)
     if (!has_legal_move(p, p->to_move)) {
         *value = (ProofValue){ PN_INF, 0, 1 };
         return true;
-    }
-    if (!raced) {
-        s->race_checks++;
-        ProofKey key;
-        RaceOutcome race = key_and_decide(s, &key);
-        if (race != RACE_UNDECIDED) {
-            s->race_decided++;
-            *value = race == RACE_WIN ? (ProofValue){ 0, PN_INF, 1 } : (ProofValue){ PN_INF, 0, 1 };
-            return true;
-        }
     }
     expand_amazon_moves(s, f);
     prefer_killers(s, ply, f);
@@ -534,13 +526,13 @@ static Summary summarise(Solver *s, Frame *f)
     return sum;
 }
 
-static void mid(Solver *s, int ply, const Child *node, bool raced, uint32_t th_pn, uint32_t th_dn,
+static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t th_dn,
                 ProofValue *out)
 {
     s->nodes++;
     check_limits(s);
     uint64_t first_node = s->nodes;
-    if (expand_frame(s, ply, raced, out)) {
+    if (expand_frame(s, ply, out)) {
         proof_table_store(s->table, &node->key, out);
         return;
     }
@@ -568,9 +560,9 @@ static void mid(Solver *s, int ply, const Child *node, bool raced, uint32_t th_p
         ProofValue v;
         enter_child(s, f, c);
         if (f->half)
-            mid(s, ply + 1, c, true, (uint32_t)child_dn, (uint32_t)child_pn, &v);
+            mid(s, ply + 1, c, (uint32_t)child_dn, (uint32_t)child_pn, &v);
         else
-            mid(s, ply + 1, c, false, (uint32_t)child_pn, (uint32_t)child_dn, &v);
+            mid(s, ply + 1, c, (uint32_t)child_pn, (uint32_t)child_dn, &v);
         leave_child(s, f, c);
         c->pn = v.pn;
         c->dn = v.dn;
@@ -645,7 +637,7 @@ static void settle_child(Solver *s, int ply, const Child *c)
     ProofValue v;
     bool aborted = s->aborted;
     s->aborted = false;
-    mid(s, ply + 1, c, s->frames[ply].half, PN_INF, PN_INF, &v);
+    mid(s, ply + 1, c, PN_INF, PN_INF, &v);
     s->aborted = aborted;
 }
 
@@ -709,7 +701,7 @@ static void choose_result_move(Solver *s, SolveResult *r)
     Frame *arrows = &s->frames[1];
     if (r->outcome == SOLVE_UNKNOWN) {
         ProofValue v;
-        if (!expand_frame(s, 1, true, &v))
+        if (!expand_frame(s, 1, &v))
             sort_children(arrows);
     } else {
         settle_child(s, 0, queen);
@@ -755,8 +747,7 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     if (!endgame_key(pos, s->regions, REGION_BUDGET, &root.key))
         root.key = proof_key(pos, NO_SQUARE);
     ProofValue v;
-    /* No race shortcut at the root: a won race still needs a move to play. */
-    mid(s, 0, &root, true, PN_INF, PN_INF, &v);
+    mid(s, 0, &root, PN_INF, PN_INF, &v);
     SolveResult r = { .outcome = v.pn == 0 ? SOLVE_WIN : v.dn == 0 ? SOLVE_LOSS : SOLVE_UNKNOWN,
                       .pn = v.pn, .dn = v.dn };
     choose_result_move(s, &r);
