@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/table_memory.h"
 #include "engine/zobrist.h"
 
 /* ---- splitting the board ---- */
@@ -47,6 +48,7 @@ typedef struct {
 
 struct RegionCache {
     CacheEntry *entries;
+    void *block;        /* what holds them, for free() */
     size_t count;
     RegionStats stats;
 };
@@ -59,8 +61,7 @@ RegionCache *region_cache_create(size_t bytes)
     cache->count = bytes / sizeof(CacheEntry);
     if (cache->count < 1)
         cache->count = 1;
-    /* calloc: the pages come zeroed and are touched only when used. */
-    cache->entries = calloc(cache->count, sizeof(CacheEntry));
+    cache->entries = table_calloc(cache->count, sizeof(CacheEntry), &cache->block);
     if (!cache->entries) {
         free(cache);
         return NULL;
@@ -72,7 +73,7 @@ void region_cache_destroy(RegionCache *cache)
 {
     if (!cache)
         return;
-    free(cache->entries);
+    free(cache->block);
     free(cache);
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/movegen.h"
+#include "engine/table_memory.h"
 #include "search/proof_table.h"
 
 /* ---- the table ---- */
@@ -23,6 +24,7 @@ typedef struct {
 
 struct EndgameTable {
     EndgameBucket *buckets;
+    void *block;        /* what holds them, for free() */
     size_t count;       /* a power of two */
     EndgameStats stats;
 };
@@ -35,8 +37,7 @@ EndgameTable *endgame_table_create(size_t bytes)
     table->count = 1;
     while (table->count * 2 * sizeof(EndgameBucket) <= bytes)
         table->count *= 2;
-    /* calloc: the pages come zeroed and are touched only when used. */
-    table->buckets = calloc(table->count, sizeof(EndgameBucket));
+    table->buckets = table_calloc(table->count, sizeof(EndgameBucket), &table->block);
     if (!table->buckets) {
         free(table);
         return NULL;
@@ -48,7 +49,7 @@ void endgame_table_destroy(EndgameTable *table)
 {
     if (!table)
         return;
-    free(table->buckets);
+    free(table->block);
     free(table);
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/table_memory.h"
 #include "engine/zobrist.h"
 
 /*
@@ -82,6 +83,7 @@ static bool is_empty(const ProofEntry *e) { return e->key.w[2] == 0 && e->key.w[
 
 struct ProofTable {
     Bucket *buckets;     /* room for max_count buckets, of which `count` are in use */
+    void *block;         /* what holds them, for free() */
     size_t count, max_count;
     ProofTableStats stats;
 };
@@ -117,8 +119,7 @@ ProofTable *proof_table_create(size_t bytes)
     while (table->max_count * 2 <= most)
         table->max_count *= 2;
     table->count = table->max_count < INITIAL_BUCKETS ? table->max_count : INITIAL_BUCKETS;
-    /* calloc: zeroed pages from the system, touched only when used. */
-    table->buckets = calloc(table->max_count, sizeof(Bucket));
+    table->buckets = table_calloc(table->max_count, sizeof(Bucket), &table->block);
     if (!table->buckets) {
         free(table);
         return NULL;
@@ -131,7 +132,7 @@ void proof_table_destroy(ProofTable *table)
 {
     if (!table)
         return;
-    free(table->buckets);
+    free(table->block);
     free(table);
 }
 

@@ -1,0 +1,23 @@
+/*
+ * table_memory.h - zeroed memory for hash tables, aligned to cache lines.
+ *
+ * The solver's tables hold buckets of 64 bytes, one cache line each, but
+ * calloc returns memory 16 bytes past a line start, so each bucket would
+ * straddle two lines and a lookup would miss the cache twice.  The memory
+ * comes from calloc, so large tables still get zeroed pages from the system,
+ * touched only when used.
+ */
+#ifndef AMAZONS_TABLE_MEMORY_H
+#define AMAZONS_TABLE_MEMORY_H
+
+#include <stddef.h>
+
+enum { CACHE_LINE = 64 };
+
+/*
+ * Zeroed room for `count` items of `size` bytes, starting on a cache line;
+ * NULL when it cannot be had.  *block receives what to pass to free().
+ */
+void *table_calloc(size_t count, size_t size, void **block);
+
+#endif
