@@ -6,6 +6,7 @@
 
 void *table_calloc(size_t count, size_t size, void **block)
 {
+    *block = NULL;
     if (size && count > (SIZE_MAX - CACHE_LINE) / size)
         return NULL;
     char *raw = calloc(count * size + CACHE_LINE, 1);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/movegen.h"
+#include "engine/table_memory.h"
 #include "eval/regions.h"
 #include "live_engine.h"
 #include "protocol_client.h"
@@ -814,6 +815,27 @@ START_TEST(genmove_hand_over_can_be_switched_off)
 }
 END_TEST
 
+/* The solver's tables get zeroed memory on cache lines, whatever the item size. */
+START_TEST(table_memory_is_zeroed_and_aligned)
+{
+    const size_t sizes[] = { 1, 24, 32, 64, 80 };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        void *block;
+        unsigned char *room = table_calloc(1000, sizes[i], &block);
+        ck_assert_ptr_nonnull(room);
+        ck_assert_uint_eq((uintptr_t)room % CACHE_LINE, 0);
+        ck_assert((unsigned char *)block <= room && room < (unsigned char *)block + CACHE_LINE);
+        for (size_t j = 0; j < 1000 * sizes[i]; j++)
+            ck_assert_uint_eq(room[j], 0);
+        memset(room, 0xff, 1000 * sizes[i]); /* all of it is ours: sanitizers would say if not */
+        free(block);
+    }
+    void *block;
+    ck_assert_ptr_null(table_calloc(SIZE_MAX / 2, 4, &block));
+    ck_assert_ptr_null(block);
+}
+END_TEST
+
 Suite *solver_suite(void)
 {
     Suite *s = suite_create("solver");
@@ -837,6 +859,7 @@ Suite *solver_suite(void)
     tcase_add_test(races, best_moves_of_strict_areas_keep_the_count);
     tcase_add_test(races, decided_fights_are_right);
     tcase_add_test(races, equal_fight_keys_have_equal_values);
+    tcase_add_test(races, table_memory_is_zeroed_and_aligned);
     suite_add_tcase(s, races);
     TCase *command = tcase_create("command");
     tcase_add_checked_fixture(command, NULL, pc_free_tracked);
