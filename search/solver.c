@@ -66,7 +66,8 @@ struct Solver {
     bool stop;           /* atomic: solver_stop */
     uint32_t root_pn, root_dn;
     uint64_t race_checks, race_decided;
-    Child *killers;      /* KILLERS per ply: the amazon moves that last proved a state there */
+    Move killers[MAX_PLY][KILLERS]; /* per ply: the amazon moves (from, to) that last proved
+                                       a state there, newest first */
 };
 
 /* ---- making the two halves of a move ---- */
@@ -398,10 +399,10 @@ static void drop_mirrored_moves(const Position *p, Frame *f)
 static void prefer_killers(Solver *s, int ply, Frame *f)
 {
     for (int k = 0; k < KILLERS; k++) {
-        const Child *killer = &s->killers[KILLERS * ply + k];
+        Move killer = s->killers[ply][k];
         for (int i = 0; i < f->count; i++) {
             Child *c = &f->children[i];
-            if (c->a == killer->a && c->b == killer->b) {
+            if (c->a == killer.from && c->b == killer.to) {
                 c->pn = (uint32_t)k + 1;
                 break;
             }
@@ -412,12 +413,12 @@ static void prefer_killers(Solver *s, int ply, Frame *f)
 /* Remembers the amazon move that proved the state of frame `ply`. */
 static void record_killer(Solver *s, int ply, const Child *proof)
 {
-    Child *killers = &s->killers[KILLERS * ply];
-    if (killers[0].a == proof->a && killers[0].b == proof->b)
+    Move *killers = s->killers[ply];
+    if (killers[0].from == proof->a && killers[0].to == proof->b)
         return;
     for (int k = KILLERS - 1; k > 0; k--)
         killers[k] = killers[k - 1];
-    killers[0] = *proof;
+    killers[0] = (Move){ proof->a, proof->b, NO_SQUARE };
 }
 
 /*
@@ -586,11 +587,10 @@ Solver *solver_create(size_t memory_bytes)
     size_t rest = memory_bytes > frames ? memory_bytes - frames : 0;
     size_t region_bytes = rest / 8 < ((size_t)256 << 20) ? rest / 8 : (size_t)256 << 20;
     s->frames = malloc(frames);
-    s->killers = calloc(KILLERS * MAX_PLY, sizeof(Child));
     s->regions = region_cache_create(region_bytes);
     s->endgames = endgame_table_create(region_bytes / 4);
     s->table = proof_table_create(rest - region_bytes - region_bytes / 4);
-    if (!s->frames || !s->killers || !s->regions || !s->endgames || !s->table) {
+    if (!s->frames || !s->regions || !s->endgames || !s->table) {
         solver_destroy(s);
         return NULL;
     }
@@ -606,7 +606,6 @@ void solver_destroy(Solver *s)
     region_cache_destroy(s->regions);
     endgame_table_destroy(s->endgames);
     free(s->frames);
-    free(s->killers);
     free(s);
 }
 
@@ -701,8 +700,7 @@ static void choose_result_move(Solver *s, SolveResult *r)
     Frame *arrows = &s->frames[1];
     if (r->outcome == SOLVE_UNKNOWN) {
         ProofValue v;
-        if (!expand_frame(s, 1, &v))
-            sort_children(arrows);
+        expand_frame(s, 1, &v); /* sorts the arrows; one that wins at once is all there is */
     } else {
         settle_child(s, 0, queen);
     }
