@@ -490,14 +490,14 @@ typedef struct {
 } Summary;
 
 /*
- * Refreshes the children from the table and sums them up for the parent's
- * side.  The disproof number is the weak one, the largest child's plus one
+ * Sums the children up for the parent's side, first refreshing them from the
+ * table when `refresh` is set.  The disproof number is the weak one, the largest child's plus one
  * for every other open child, not the sum: positions of Amazons are reached
  * by many move orders, and a sum counts a shared subtree once per path to
  * it.  On the bench positions (4x5, 5x4, 5x5 after two and four moves) this
  * cut the nodes about threefold.
  */
-static Summary summarise(Solver *s, Frame *f)
+static Summary summarise(Solver *s, Frame *f, bool refresh)
 {
     Summary sum = { PN_INF, 0, PN_INF, -1 };
     uint32_t largest_dn = 0;
@@ -505,7 +505,7 @@ static Summary summarise(Solver *s, Frame *f)
     for (int i = 0; i < f->count; i++) {
         Child *c = &f->children[i];
         ProofValue v;
-        if (!c->fixed && proof_table_lookup(s->table, &c->key, &v)) {
+        if (refresh && !c->fixed && proof_table_lookup(s->table, &c->key, &v)) {
             c->pn = v.pn;
             c->dn = v.dn;
         }
@@ -538,9 +538,16 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
         return;
     }
     Frame *f = &s->frames[ply];
+    /*
+     * Only the first summary reads the table.  Siblings hold the same number
+     * of arrows, so none lies below another and searching one cannot change
+     * the others' entries (keys that fold closed areas into a bank could
+     * meet, but a missed update costs only time: just 0 and PN_INF are
+     * facts).  On 4x5 this is a tenth faster with the same nodes.
+     */
     Summary sum;
-    for (;;) {
-        sum = summarise(s, f);
+    for (bool refresh = true;; refresh = false) {
+        sum = summarise(s, f, refresh);
         if (ply == 0) {
             s->root_pn = sum.pn;
             s->root_dn = sum.dn;
@@ -669,7 +676,7 @@ static int toughest_child(Solver *s, const Frame *f)
 /* The most promising child of an unproven frame (the first when none is). */
 static int likeliest_child(Solver *s, Frame *f)
 {
-    int best = summarise(s, f).best;
+    int best = summarise(s, f, true).best;
     return best < 0 ? 0 : best;
 }
 
