@@ -491,11 +491,11 @@ typedef struct {
 
 /*
  * Sums the children up for the parent's side, first refreshing them from the
- * table when `refresh` is set.  The disproof number is the weak one, the largest child's plus one
- * for every other open child, not the sum: positions of Amazons are reached
- * by many move orders, and a sum counts a shared subtree once per path to
- * it.  On the bench positions (4x5, 5x4, 5x5 after two and four moves) this
- * cut the nodes about threefold.
+ * table when `refresh` is set.  The disproof number is the weak one, the
+ * largest child's plus one for every other open child, not the sum:
+ * positions of Amazons are reached by many move orders, and a sum counts a
+ * shared subtree once per path to it.  On the bench positions (4x5, 5x4,
+ * 5x5 after two and four moves) this cut the nodes about threefold.
  */
 static Summary summarise(Solver *s, Frame *f, bool refresh)
 {

@@ -859,8 +859,10 @@ Suite *solver_suite(void)
     tcase_add_test(races, best_moves_of_strict_areas_keep_the_count);
     tcase_add_test(races, decided_fights_are_right);
     tcase_add_test(races, equal_fight_keys_have_equal_values);
-    tcase_add_test(races, table_memory_is_zeroed_and_aligned);
     suite_add_tcase(s, races);
+    TCase *tables = tcase_create("tables");
+    tcase_add_test(tables, table_memory_is_zeroed_and_aligned);
+    suite_add_tcase(s, tables);
     TCase *command = tcase_create("command");
     tcase_add_checked_fixture(command, NULL, pc_free_tracked);
     tcase_set_timeout(command, 60);
