@@ -9,6 +9,23 @@
 
 /* ---- splitting the board ---- */
 
+/*
+ * The pockets of a contested component: its runs of empty squares that no
+ * enemy amazon borders.  (Every run borders one of its own amazons, since
+ * those are what join the runs into one component.)
+ */
+static Bitboard find_pockets(Bitboard squares, Bitboard enemy)
+{
+    Bitboard pockets = 0;
+    for (Bitboard todo = squares; todo;) {
+        Bitboard run = bb_king_component(bb_square(bb_lowest(todo)), squares);
+        todo &= ~run;
+        if (!bb_king_reach(run, enemy))
+            pockets |= run;
+    }
+    return pockets;
+}
+
 /* The component of colour c's amazons and empty squares around one amazon. */
 static Bitboard find_part(const Position *pos, Color c, int amazon, Part *part)
 {
@@ -21,6 +38,7 @@ static Bitboard find_part(const Position *pos, Color c, int amazon, Part *part)
     part->kind = bb_king_reach(area->squares, enemy) ? PART_CONTESTED
                : area->contacts                     ? PART_SEMI
                                                     : PART_STRICT;
+    part->pockets = part->kind == PART_CONTESTED ? find_pockets(area->squares, enemy) : 0;
     return all;
 }
 
@@ -311,9 +329,10 @@ RaceOutcome race_outcome(const MoveRace *race, Color to_move)
 }
 
 /*
- * What one component is known to give: `low` moves surely (areas only),
- * `high` at most; `floor` is a lower bound of what `high` can come down to.
- * A bound is final when no search can improve it.
+ * What one component is known to give: `low` moves surely (in an area, or
+ * in the pockets of a contested component), `high` at most; `floor` is a
+ * lower bound of what `high` can come down to.  A bound is final when no
+ * search can improve it.
  */
 typedef struct {
     int size, low, high, floor;
@@ -325,16 +344,46 @@ typedef struct {
     PartBounds bounds[2][MAX_AMAZONS];
 } Race;
 
+/*
+ * Moves surely made in the pockets of a contested part: each of its amazons
+ * serves at most one pocket, stepping in and shooting back onto its square.
+ * Walks without a cache, exact counts with one (walks past the budget);
+ * *exact tells whether every count is the most its pocket gives.
+ */
+static int pocket_moves(const Part *part, RegionCache *cache, long budget, bool *exact)
+{
+    Bitboard unused = part->area.amazons;
+    int total = 0;
+    *exact = true;
+    for (Bitboard todo = part->pockets; todo;) {
+        Bitboard run = bb_king_component(bb_square(bb_lowest(todo)), part->pockets);
+        todo &= ~run;
+        Bitboard keepers = bb_king_reach(run, unused);
+        if (!keepers)
+            continue;
+        unused &= ~keepers;
+        Area pocket = { run, keepers, keepers };
+        int moves = cache ? area_best(cache, &pocket, budget) : -1;
+        if (moves < 0) {
+            moves = area_walk(&pocket);
+            *exact = *exact && moves == bb_count(run);
+        }
+        total += moves;
+    }
+    return total;
+}
+
 static void first_bounds(Race *r)
 {
     for (int c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < r->split->count[c]; i++) {
             const Part *part = &r->split->parts[c][i];
             int size = bb_count(part->area.squares), walk = area_walk(&part->area);
-            bool area = part->kind != PART_CONTESTED;
             /* The walk is a real sequence of moves: it bounds the most from below too. */
-            r->bounds[c][i] = (PartBounds){ size, area ? walk : 0, size, walk,
-                                            !area || walk == size, walk == size };
+            PartBounds *b = &r->bounds[c][i];
+            *b = (PartBounds){ size, walk, size, walk, walk == size, walk == size };
+            if (part->kind == PART_CONTESTED)
+                b->low = pocket_moves(part, NULL, 0, &b->low_final);
         }
 }
 
@@ -381,6 +430,12 @@ static bool refine_one(Race *r, RegionCache *cache, long budget)
         return false;
     const Part *part = &r->split->parts[best_c][best_i];
     PartBounds *b = &r->bounds[best_c][best_i];
+    if (!b->low_final && part->kind == PART_CONTESTED) {
+        bool exact;
+        b->low = pocket_moves(part, cache, budget, &exact);
+        b->low_final = true;
+        return true;
+    }
     if (!b->low_final) {
         int value = area_best(cache, &part->area, budget);
         b->low_final = true;
@@ -415,16 +470,17 @@ void race_bounds(const Position *pos, const BoardSplit *split, RegionCache *cach
 }
 
 /*
- * Whether the split has an area at all.  Without one every lower bound is 0:
- * the side to move cannot win the race, and loses it only without a part
- * (no move), so there is nothing to count.  Most states of an open board
- * are like this, and the walks are the costly part of the bounds.
+ * Whether the split has an area or a pocket at all.  Without one every lower
+ * bound is 0: the side to move cannot win the race, and loses it only
+ * without a part (no move), so there is nothing to count.  Most states of
+ * an open board are like this, and the walks are the costly part of the
+ * bounds.
  */
-static bool has_area(const BoardSplit *split)
+static bool has_sure_moves(const BoardSplit *split)
 {
     for (int c = WHITE; c <= BLACK; c++)
         for (int i = 0; i < split->count[c]; i++)
-            if (split->parts[c][i].kind != PART_CONTESTED)
+            if (split->parts[c][i].kind != PART_CONTESTED || split->parts[c][i].pockets)
                 return true;
     return false;
 }
@@ -434,7 +490,7 @@ RaceOutcome race_decide(const Position *pos, RegionCache *cache, long budget)
     BoardSplit split;
     MoveRace race;
     board_split(pos, &split);
-    if (!has_area(&split))
+    if (!has_sure_moves(&split))
         return split.count[pos->to_move] ? RACE_UNDECIDED : RACE_LOSS;
     race_bounds(pos, &split, cache, budget, &race);
     return race_outcome(&race, pos->to_move);

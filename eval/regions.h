@@ -14,18 +14,23 @@
  *     enemy in by leaving its square empty, so the moves counted as surely
  *     available there make a contact amazon shoot back onto the square it
  *     left.
- *   - a *contested* component is one the enemy can walk into.
+ *   - a *contested* component is one the enemy can walk into.  Its
+ *     *pockets* are its runs of king-connected empty squares that only
+ *     amazons of its own colour border: no enemy move or arrow can get into
+ *     one while those amazons stand, and one of them seals it by stepping in
+ *     and shooting back onto the square it left.
  *
- * A side "plays closed" when it moves only inside its own areas, contacts
- * shooting back: then the extent of every enemy component stays fixed, its
- * amazons outside areas never move, and the enemy can make at most, in each
- * of its components, the moves its amazons could make there alone.  So each
- * side gets `lower`, the moves it surely makes playing closed, and `upper`,
- * the most it can make while the other plays closed.  The side to move wins
- * when its lower bound beats the opponent's upper bound, and loses when the
- * opponent's lower bound reaches its own upper bound: the winner then simply
- * plays closed.  These are proofs, not estimates; the exact solver relies
- * on them.
+ * A side "plays closed" when it moves only inside its own areas and
+ * pockets, contacts and the amazons entering pockets shooting back: then
+ * the extent of every enemy component stays fixed (a square it leaves
+ * becomes an arrow), its other amazons never move, and the enemy can make
+ * at most, in each of its components, the moves its amazons could make
+ * there alone.  So each side gets `lower`, the moves it surely makes
+ * playing closed, and `upper`, the most it can make while the other plays
+ * closed.  The side to move wins when its lower bound beats the opponent's
+ * upper bound, and loses when the opponent's lower bound reaches its own
+ * upper bound: the winner then simply plays closed.  These are proofs, not
+ * estimates; the exact solver relies on them.
  *
  * Counts come from a walk that steps to a neighbouring square and shoots
  * back onto the square it left (a lower bound), the number of empty squares
@@ -53,6 +58,7 @@ typedef enum { PART_STRICT, PART_SEMI, PART_CONTESTED } PartKind;
 typedef struct {
     Area area;          /* contacts: its amazons next to an enemy amazon */
     PartKind kind;
+    Bitboard pockets;   /* contested: the squares of its pockets, else 0 */
 } Part;
 
 typedef struct {
@@ -63,7 +69,7 @@ typedef struct {
 void board_split(const Position *pos, BoardSplit *split);
 
 typedef struct {
-    int lower[2]; /* moves colour c surely makes inside its own areas */
+    int lower[2]; /* moves colour c surely makes inside its own areas and pockets */
     int upper[2]; /* moves colour c makes at most while the other plays inside its own areas */
 } MoveRace;
 

@@ -274,6 +274,55 @@ START_TEST(contact_amazons_are_not_taken_as_walls)
 }
 END_TEST
 
+/*
+ * Races that only pockets decide: every component is contested, but one
+ * side has squares behind its own amazon that the other can never reach.
+ */
+START_TEST(pockets_are_sure_moves)
+{
+    struct {
+        const char *text;
+        RaceOutcome outcome;
+    } cases[] = {
+        /* White's c2 alone borders c3, b4 and a4: three sure moves, Black has one at most. */
+        { "2xx/xx1x/xxWx/1xB1 w", RACE_WIN },
+        /* Black's c3 alone borders d3 and d4: two sure moves, White has two at most. */
+        { "2x1/xWB1/xxxx/x1xx w", RACE_LOSS },
+    };
+    RegionCache *cache = region_cache_create(1u << 20);
+    Memo memo = memo_new();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position pos = parse(cases[i].text);
+        BoardSplit split;
+        board_split(&pos, &split);
+        for (int c = WHITE; c <= BLACK; c++)
+            for (int k = 0; k < split.count[c]; k++)
+                ck_assert_int_eq(split.parts[c][k].kind, PART_CONTESTED);
+        ck_assert_int_eq(race_decide(&pos, NULL, 0), cases[i].outcome);
+        ck_assert_int_eq(race_decide(&pos, cache, 100000), cases[i].outcome);
+        ck_assert((cases[i].outcome == RACE_WIN) == exhaustive_wins(&memo, &pos));
+    }
+    region_cache_destroy(cache);
+}
+END_TEST
+
+/*
+ * An amazon between two pockets seals itself into one of them only.  Black's
+ * c2 alone borders d1 and d3: counting both as sure moves would make this a
+ * loss for White, who in fact wins.
+ */
+START_TEST(an_amazon_keeps_one_pocket)
+{
+    Position pos = parse("xWxx/2x1/xxBx/1xx1 w");
+    Memo memo = memo_new();
+    ck_assert(exhaustive_wins(&memo, &pos));
+    RegionCache *cache = region_cache_create(1u << 20);
+    ck_assert_int_ne(race_decide(&pos, NULL, 0), RACE_LOSS);
+    ck_assert_int_ne(race_decide(&pos, cache, 100000), RACE_LOSS);
+    region_cache_destroy(cache);
+}
+END_TEST
+
 /* Most moves of colour c's amazons alone, contacts shooting back: brute force with a memo. */
 typedef struct {
     Bitboard amazons, empty, contacts;
@@ -855,6 +904,8 @@ Suite *solver_suite(void)
     tcase_set_timeout(races, 120);
     tcase_add_test(races, decided_races_are_right);
     tcase_add_test(races, contact_amazons_are_not_taken_as_walls);
+    tcase_add_test(races, pockets_are_sure_moves);
+    tcase_add_test(races, an_amazon_keeps_one_pocket);
     tcase_add_test(races, area_counts_match_brute_force);
     tcase_add_test(races, best_moves_of_strict_areas_keep_the_count);
     tcase_add_test(races, decided_fights_are_right);
