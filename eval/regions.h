@@ -70,7 +70,7 @@ void board_split(const Position *pos, BoardSplit *split);
 
 typedef struct {
     int lower[2]; /* moves colour c surely makes inside its own areas and pockets */
-    int upper[2]; /* moves colour c makes at most while the other plays inside its own areas */
+    int upper[2]; /* moves colour c makes at most while the other plays closed */
 } MoveRace;
 
 typedef enum { RACE_UNDECIDED, RACE_WIN, RACE_LOSS } RaceOutcome;
