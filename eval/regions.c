@@ -348,13 +348,14 @@ typedef struct {
  * Moves surely made in the pockets of a contested part: each of its amazons
  * serves at most one pocket, stepping in and shooting back onto its square.
  * Walks without a cache, exact counts with one (walks past the budget);
- * *exact tells whether every count is the most its pocket gives.
+ * *exact (when not NULL) tells whether every count is the most its pocket
+ * gives.
  */
 static int pocket_moves(const Part *part, RegionCache *cache, long budget, bool *exact)
 {
     Bitboard unused = part->area.amazons;
     int total = 0;
-    *exact = true;
+    bool all_exact = true;
     for (Bitboard todo = part->pockets; todo;) {
         Bitboard run = bb_king_component(bb_square(bb_lowest(todo)), part->pockets);
         todo &= ~run;
@@ -366,10 +367,12 @@ static int pocket_moves(const Part *part, RegionCache *cache, long budget, bool 
         int moves = cache ? area_best(cache, &pocket, budget) : -1;
         if (moves < 0) {
             moves = area_walk(&pocket);
-            *exact = *exact && moves == bb_count(run);
+            all_exact = all_exact && moves == bb_count(run);
         }
         total += moves;
     }
+    if (exact)
+        *exact = all_exact;
     return total;
 }
 
@@ -431,8 +434,7 @@ static bool refine_one(Race *r, RegionCache *cache, long budget)
     const Part *part = &r->split->parts[best_c][best_i];
     PartBounds *b = &r->bounds[best_c][best_i];
     if (!b->low_final && part->kind == PART_CONTESTED) {
-        bool exact;
-        b->low = pocket_moves(part, cache, budget, &exact);
+        b->low = pocket_moves(part, cache, budget, NULL);
         b->low_final = true;
         return true;
     }
