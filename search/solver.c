@@ -36,6 +36,16 @@ enum {
  * on the bench positions (0.125, 0.5 and 1 were tried).
  */
 #define EPSILON 0.25
+/*
+ * Depth weights, after Deep df-pn (Zhang, Iida and van den Herik): the
+ * numbers of a new child DEPTH_PLIES_PER_STEP or fewer plies below the
+ * root are multiplied by DEPTH_WEIGHT, each further such step by one less,
+ * down to 1.  A state that has been expanded then looks cheaper than its
+ * unexpanded siblings, so the search goes on down one line instead of
+ * widening near the root, where the races and small fights cannot yet end
+ * anything.
+ */
+enum { DEPTH_WEIGHT = 8, DEPTH_PLIES_PER_STEP = 2 };
 #define REPORT_INTERVAL 5.0
 
 typedef struct {
@@ -165,6 +175,21 @@ static double territory_estimate(const Position *p)
     }
     /* Half a square for the side to move: it gets to a tied square first. */
     return 1.0 / (1.0 + exp(-(score + 0.5) / TERRITORY_SCALE));
+}
+
+/* Multiplies the numbers of a frame's undecided children by their depth's weight. */
+static void weigh_by_depth(Frame *f, int child_ply)
+{
+    int weight = DEPTH_WEIGHT - child_ply / DEPTH_PLIES_PER_STEP;
+    if (weight <= 1)
+        return;
+    for (int i = 0; i < f->count; i++) {
+        Child *c = &f->children[i];
+        if (!c->fixed) {
+            c->pn *= (uint32_t)weight;
+            c->dn *= (uint32_t)weight;
+        }
+    }
 }
 
 /* A child's numbers as its parent sees them: proof that the parent's side wins by it. */
@@ -434,6 +459,7 @@ static bool expand_frame(Solver *s, int ply, ProofValue *value)
     Position *p = &s->pos;
     if (s->pending != NO_SQUARE) {
         bool won = expand_arrows(s, f);
+        weigh_by_depth(f, ply + 1);
         sort_children(f);
         if (won)
             *value = (ProofValue){ 0, PN_INF, 1 };
@@ -446,6 +472,7 @@ static bool expand_frame(Solver *s, int ply, ProofValue *value)
         return true;
     }
     expand_amazon_moves(s, f);
+    weigh_by_depth(f, ply + 1);
     prefer_killers(s, ply, f);
     sort_children(f);
     if (ply == 0)
