@@ -38,12 +38,12 @@ enum {
 #define EPSILON 0.25
 /*
  * Depth weights, after Deep df-pn (Zhang, Iida and van den Herik): the
- * numbers of a new child DEPTH_PLIES_PER_STEP or fewer plies below the
- * root are multiplied by DEPTH_WEIGHT, each further such step by one less,
- * down to 1.  A state that has been expanded then looks cheaper than its
- * unexpanded siblings, so the search goes on down one line instead of
- * widening near the root, where the races and small fights cannot yet end
- * anything.
+ * numbers of a new child `ply` plies below the root are multiplied by
+ * DEPTH_WEIGHT - ply / DEPTH_PLIES_PER_STEP while that is above 1 (8 at
+ * ply 1, 7 at plies 2 and 3, ..., 2 at plies 12 and 13).  A state that has
+ * been expanded then looks cheaper than its unexpanded siblings, so the
+ * search goes on down one line instead of widening near the root, where
+ * the races and small fights cannot yet end anything.
  */
 enum { DEPTH_WEIGHT = 8, DEPTH_PLIES_PER_STEP = 2 };
 #define REPORT_INTERVAL 5.0
