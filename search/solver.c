@@ -39,13 +39,13 @@ enum {
 /*
  * Depth weights, after Deep df-pn (Zhang, Iida and van den Herik): the
  * numbers of a new child `ply` plies below the root are multiplied by
- * DEPTH_WEIGHT - ply / DEPTH_PLIES_PER_STEP while that is above 1 (8 at
- * ply 1, 7 at plies 2 and 3, ..., 2 at plies 12 and 13).  A state that has
+ * DEPTH_WEIGHT - ply / DEPTH_PLIES_PER_STEP while that is above 1 (12 at
+ * ply 1, 11 at plies 2 and 3, ..., 2 at plies 20 and 21).  A state that has
  * been expanded then looks cheaper than its unexpanded siblings, so the
  * search goes on down one line instead of widening near the root, where
  * the races and small fights cannot yet end anything.
  */
-enum { DEPTH_WEIGHT = 8, DEPTH_PLIES_PER_STEP = 2 };
+enum { DEPTH_WEIGHT = 12, DEPTH_PLIES_PER_STEP = 2 };
 #define REPORT_INTERVAL 5.0
 
 typedef struct {
