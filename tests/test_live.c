@@ -414,6 +414,14 @@ START_TEST(test_ponder_latency)
     enum { ROUNDS = 200 };
     engine = live_start(args);
     live_ask(engine, "genmove w");
+    /* Black's replies come from the position: White's move may block any fixed one. */
+    char first[16], last[16], play_first[32], play_last[32];
+    const char *moves = live_ask(engine, "legal_moves b");
+    const char *tail = strrchr(moves, ' ');
+    ck_assert_msg(tail != NULL && sscanf(moves, "%15s", first) == 1 && sscanf(tail, "%15s", last) == 1,
+                  "two black moves expected: %.100s", moves);
+    snprintf(play_first, sizeof play_first, "play b %s", first);
+    snprintf(play_last, sizeof play_last, "play b %s", last);
     double version_ms[ROUNDS], play_ms[2 * ROUNDS];
     for (int i = 0; i < ROUNDS; i++) {
         sleep_ms(15); /* let the ponder search run between commands */
@@ -422,7 +430,7 @@ START_TEST(test_ponder_latency)
         version_ms[i] = now_ms() - t;
         sleep_ms(15);
         t = now_ms();
-        live_ask(engine, i % 2 ? "play b a7-a5/a6" : "play b j7-j5/j6");
+        live_ask(engine, i % 2 ? play_last : play_first);
         play_ms[2 * i] = now_ms() - t;
         sleep_ms(15);
         t = now_ms();
