@@ -146,49 +146,112 @@ static bool endgame_reduce(Endgame *g, const Position *pos, Position *fight, int
 
 /* ---- the search ---- */
 
-static int endgame_wins(Endgame *g, const Position *pos, int bank);
+/*
+ * Fights of fewer empty squares are searched again rather than kept: that
+ * costs less than the table's cache misses (6% less time on the 5x5
+ * position after b1-b4/a5 a4-c2/c1 than with every fight kept).
+ */
+enum { TABLE_MIN_SQUARES = 4 };
 
-/* Plays from -> to / arrow on a copy of fight and asks whether the opponent then wins. */
-static int endgame_reply(Endgame *g, const Position *fight, int from, int to, int arrow, int bank)
+typedef struct {
+    uint8_t from, to, arrow;
+    uint8_t replies;   /* the opponent's amazon moves after it: fewest first */
+} FightMove;
+
+static int endgame_settle(Endgame *g, const Position *fight, int bank);
+
+/* 1: the side to move wins on the bank alone; 0: it loses; -1: the fights decide. */
+static int endgame_bounds(const Position *fight, int bank)
 {
-    Position child = *fight;
+    /* The fights give either side at most their empty squares in moves. */
+    int spare = fight->to_move == WHITE ? bank : -bank;
+    int squares = bb_count(fight->empty);
+    if (spare > squares)
+        return 1;
+    if (-spare >= squares)
+        return 0;
+    return -1;
+}
+
+/* The amazon moves (from, to) that `amazons` have over `empty`. */
+static int amazon_move_count(Bitboard amazons, Bitboard empty)
+{
+    int n = 0;
+    while (amazons)
+        n += bb_count(queen_targets(bb_pop(&amazons), empty));
+    return n;
+}
+
+/*
+ * Every move of the side to move in the fights, the ones that leave the
+ * opponent the fewest amazon moves first.  A winning move tends to be one
+ * that hems the opponent in, and the first win found ends the search.  On
+ * the 5x5 position after b1-b4/a5 a4-c2/c1, with fights of 7 squares, this
+ * order needed 16.4M fight nodes against 38.0M in generation order.
+ */
+static int fight_moves(const Position *fight, FightMove *moves)
+{
+    Color us = fight->to_move;
+    Bitboard theirs = fight->amazons[color_other(us)];
+    int count = 0;
+    for (Bitboard movers = fight->amazons[us]; movers;) {
+        int from = bb_pop(&movers);
+        Bitboard vacated = fight->empty | bb_square(from);
+        for (Bitboard targets = queen_targets(from, fight->empty); targets;) {
+            int to = bb_pop(&targets);
+            Bitboard after = vacated & ~bb_square(to);
+            for (Bitboard arrows = queen_targets(to, after); arrows;) {
+                int arrow = bb_pop(&arrows);
+                FightMove m = { (uint8_t)from, (uint8_t)to, (uint8_t)arrow,
+                                (uint8_t)amazon_move_count(theirs, after & ~bb_square(arrow)) };
+                int j = count++;
+                for (; j > 0 && moves[j - 1].replies > m.replies; j--)
+                    moves[j] = moves[j - 1];
+                moves[j] = m;
+            }
+        }
+    }
+    return count;
+}
+
+/*
+ * Whether the opponent wins after the move (the spare move when m is NULL):
+ * 1 yes, 0 no, -1 past a budget.
+ */
+static int endgame_reply(Endgame *g, const Position *fight, const FightMove *m, int bank)
+{
+    Position child = *fight, reduced;
     Color us = child.to_move;
-    child.amazons[us] ^= bb_square(from) | bb_square(to);
-    child.empty = (child.empty | bb_square(from)) & ~bb_square(to) & ~bb_square(arrow);
-    child.arrows |= bb_square(arrow);
+    if (m) {
+        child.amazons[us] ^= bb_square(m->from) | bb_square(m->to);
+        child.empty = (child.empty | bb_square(m->from)) & ~bb_square(m->to) & ~bb_square(m->arrow);
+        child.arrows |= bb_square(m->arrow);
+    } else {
+        bank += us == WHITE ? -1 : 1;
+    }
     child.to_move = color_other(us);
-    return endgame_wins(g, &child, bank);
+    if (!endgame_reduce(g, &child, &reduced, &bank))
+        return -1;
+    return endgame_settle(g, &reduced, bank);
 }
 
 /*
  * Whether the side to move wins the fights of `fight` with the bank: 1 yes,
- * 0 no, -1 past the budget.  Moves in the fights come first, the spare move
- * last: an integer is seldom the place to play.
+ * 0 no, -1 past the budget.  The spare move comes last: an integer is
+ * seldom the place to play.
  */
 static int endgame_search(Endgame *g, const Position *fight, int bank)
 {
-    Color us = fight->to_move;
-    int spare = us == WHITE ? bank : -bank;
-    for (Bitboard movers = fight->amazons[us]; movers;) {
-        int from = bb_pop(&movers);
-        Bitboard empty = fight->empty | bb_square(from);
-        for (Bitboard targets = queen_targets(from, fight->empty); targets;) {
-            int to = bb_pop(&targets);
-            Bitboard arrows = queen_targets(to, empty & ~bb_square(to));
-            /* Arrows next to an enemy amazon first: they take its moves away. */
-            Bitboard near = arrows & bb_king_reach(fight->amazons[color_other(us)], arrows);
-            for (Bitboard pass[2] = { near, arrows & ~near }, *set = pass; set < pass + 2; set++)
-                while (*set) {
-                    int theirs = endgame_reply(g, fight, from, to, bb_pop(set), bank);
-                    if (theirs <= 0)
-                        return theirs < 0 ? -1 : 1;
-                }
-        }
+    FightMove moves[MAX_AMAZONS * ENDGAME_MAX_SQUARES * ENDGAME_MAX_SQUARES];
+    int count = fight_moves(fight, moves);
+    for (int i = 0; i < count; i++) {
+        int theirs = endgame_reply(g, fight, &moves[i], bank);
+        if (theirs <= 0)
+            return theirs < 0 ? -1 : 1;
     }
+    int spare = fight->to_move == WHITE ? bank : -bank;
     if (spare >= 1) {
-        Position pass = *fight;
-        pass.to_move = color_other(us);
-        int theirs = endgame_wins(g, &pass, bank + (us == WHITE ? -1 : 1));
+        int theirs = endgame_reply(g, fight, NULL, bank);
         if (theirs <= 0)
             return theirs < 0 ? -1 : 1;
     }
@@ -198,35 +261,24 @@ static int endgame_search(Endgame *g, const Position *fight, int bank)
 /* Whether the side to move wins a position already cut down to `fight` and its bank. */
 static int endgame_settle(Endgame *g, const Position *fight, int bank)
 {
-    int spare = fight->to_move == WHITE ? bank : -bank;
-    /*
-     * The fights give either side at most their empty squares in moves: a
-     * bank that beats that decides (and with no fight, the bank alone).
-     */
-    int squares = bb_count(fight->empty);
-    if (spare > squares)
-        return 1;
-    if (-spare >= squares)
-        return 0;
-    ProofKey key = endgame_key_of(fight, bank);
-    int known = endgame_lookup(g->table, &key);
-    if (known)
-        return known == 2;
+    int bound = endgame_bounds(fight, bank);
+    if (bound >= 0)
+        return bound;
+    bool kept = bb_count(fight->empty) >= TABLE_MIN_SQUARES;
+    ProofKey key;
+    if (kept) {
+        key = endgame_key_of(fight, bank);
+        int known = endgame_lookup(g->table, &key);
+        if (known)
+            return known == 2;
+    }
     if (--g->budget < 0)
         return -1;
     g->table->stats.nodes++;
     int wins = endgame_search(g, fight, bank);
-    if (wins >= 0)
+    if (wins >= 0 && kept)
         endgame_store(g->table, &key, wins);
     return wins;
-}
-
-static int endgame_wins(Endgame *g, const Position *pos, int bank)
-{
-    Position fight;
-    if (!endgame_reduce(g, pos, &fight, &bank))
-        return -1;
-    return endgame_settle(g, &fight, bank);
 }
 
 bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *areas,
@@ -239,7 +291,8 @@ bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *area
         return false;
     *key = endgame_key_of(&fight, bank);
     *outcome = RACE_UNDECIDED;
-    if (!table || bb_count(fight.empty) > max_fight_squares)
+    if (!table || bb_count(fight.empty) > max_fight_squares
+        || bb_count(fight.empty) > ENDGAME_MAX_SQUARES)
         return true;
     table->stats.searches++;
     int wins = endgame_settle(&g, &fight, bank);
