@@ -212,13 +212,16 @@ static void sort_children(Frame *f)
 /* ---- early ends ---- */
 
 /*
- * Fights (endgame_exact.h) of at most this many empty squares are searched
- * exactly, within FIGHT_BUDGET nodes.  On the bench positions 5 needed the
- * least time: 4 left more to the proof search, 6 and more spent longer in
- * the fights than they saved (nodes fall from 7.1M at 0 to 2.7M at 4, 1.4M
- * at 5 and 0.6M at 6).
+ * Fights (endgame_exact.h) are searched exactly, within FIGHT_BUDGET nodes:
+ * those of at most FIGHT_SQUARES_ON_ARROW empty squares for every arrow as
+ * it is made, and those of at most FIGHT_SQUARES_ON_ENTRY only when df-pn
+ * enters the state, which most arrows' states never see.  On 5x5, where
+ * most proof nodes sit at 6 or 7 empty squares, 5 on arrows and 8 on entry
+ * needed the least time: 107 s, against 119 s with 7 on entry and 131 s
+ * with 9.  Fights of 7 squares on every arrow took 150 s (and made 4x6
+ * slower), fights of 5 squares alone 181 s.
  */
-enum { FIGHT_SQUARES = 5, FIGHT_BUDGET = 20000 };
+enum { FIGHT_SQUARES_ON_ARROW = 5, FIGHT_SQUARES_ON_ENTRY = 8, FIGHT_BUDGET = 20000 };
 
 /*
  * Keys the state just entered into *key and decides it when small fights
@@ -229,8 +232,8 @@ enum { FIGHT_SQUARES = 5, FIGHT_BUDGET = 20000 };
 static RaceOutcome key_and_decide(Solver *s, ProofKey *key)
 {
     RaceOutcome outcome = RACE_UNDECIDED;
-    if (!endgame_examine(&s->pos, s->endgames, s->regions, FIGHT_SQUARES, FIGHT_BUDGET, key,
-                         &outcome))
+    if (!endgame_examine(&s->pos, s->endgames, s->regions, FIGHT_SQUARES_ON_ARROW, FIGHT_BUDGET,
+                         key, &outcome))
         *key = proof_key(&s->pos, NO_SQUARE);
     /* The race still decides many states with larger fights (nodes x1.7 without it). */
     if (outcome == RACE_UNDECIDED)
@@ -446,12 +449,24 @@ static void record_killer(Solver *s, int ply, const Child *proof)
     killers[0] = (Move){ proof->a, proof->b, NO_SQUARE };
 }
 
+/* Settles a whole-move state whose fights are small enough, with the numbers in *value. */
+static bool settle_fights(Solver *s, ProofValue *value)
+{
+    RaceOutcome fights = endgame_decide(&s->pos, s->endgames, s->regions, FIGHT_SQUARES_ON_ENTRY,
+                                        FIGHT_BUDGET);
+    if (fights == RACE_UNDECIDED)
+        return false;
+    *value = fights == RACE_WIN ? (ProofValue){ 0, PN_INF, 1 } : (ProofValue){ PN_INF, 0, 1 };
+    return true;
+}
+
 /*
  * Expands the current state into frame `ply`.  Returns true when that
  * decides the state on its own, with the numbers in *value.  A whole-move
- * state needs no fights or race here: its parent tried them when it made
- * the arrow (expand_arrows), and the root must not be cut short, since a
- * won race still needs a move to play.
+ * state needs no race or small fights here: its parent tried them when it
+ * made the arrow (expand_arrows).  Its larger fights are searched here, and
+ * not at the root, which must not be cut short: a won race still needs a
+ * move to play.
  */
 static bool expand_frame(Solver *s, int ply, ProofValue *value)
 {
@@ -471,6 +486,8 @@ static bool expand_frame(Solver *s, int ply, ProofValue *value)
         *value = (ProofValue){ PN_INF, 0, 1 };
         return true;
     }
+    if (ply > 0 && settle_fights(s, value))
+        return true;
     expand_amazon_moves(s, f);
     weigh_by_depth(f, ply + 1);
     prefer_killers(s, ply, f);
