@@ -27,6 +27,15 @@ static inline Bitboard queen_targets(int sq, Bitboard empty)
     return line_queen_reach(sq, empty);
 }
 
+/* Amazon moves (from, to, arrow not counted) that the `amazons` have through `empty`. */
+static inline int count_amazon_steps(Bitboard amazons, Bitboard empty)
+{
+    int n = 0;
+    while (amazons)
+        n += bb_count(queen_targets(bb_pop(&amazons), empty));
+    return n;
+}
+
 /* Every legal move for colour c (c need not be the side to move). */
 void generate_moves(const Position *pos, Color c, MoveList *list);
 

@@ -173,15 +173,6 @@ static int endgame_bounds(const Position *fight, int bank)
     return -1;
 }
 
-/* The amazon moves (from, to) that `amazons` have over `empty`. */
-static int amazon_move_count(Bitboard amazons, Bitboard empty)
-{
-    int n = 0;
-    while (amazons)
-        n += bb_count(queen_targets(bb_pop(&amazons), empty));
-    return n;
-}
-
 /*
  * Every move of the side to move in the fights, the ones that leave the
  * opponent the fewest amazon moves first.  A winning move tends to be one
@@ -203,7 +194,7 @@ static int fight_moves(const Position *fight, FightMove *moves)
             for (Bitboard arrows = queen_targets(to, after); arrows;) {
                 int arrow = bb_pop(&arrows);
                 FightMove m = { (uint8_t)from, (uint8_t)to, (uint8_t)arrow,
-                                (uint8_t)amazon_move_count(theirs, after & ~bb_square(arrow)) };
+                                (uint8_t)count_amazon_steps(theirs, after & ~bb_square(arrow)) };
                 int j = count++;
                 for (; j > 0 && moves[j - 1].replies > m.replies; j--)
                     moves[j] = moves[j - 1];

@@ -142,15 +142,6 @@ static void estimate(double win, uint32_t *pn, uint32_t *dn)
     *dn = 1 + (uint32_t)(INIT_SCALE * win);
 }
 
-/* Number of amazon moves (from, to) of the side to move: at least 1 when it can move. */
-static uint32_t amazon_moves(const Position *p)
-{
-    uint32_t n = 0;
-    for (Bitboard a = p->amazons[p->to_move]; a;)
-        n += (uint32_t)bb_count(queen_targets(bb_pop(&a), p->empty));
-    return n;
-}
-
 /*
  * Win estimate for the side to move from queen-distance territory alone:
  * squares each side reaches in fewer amazon moves.  Cheaper than the full
@@ -343,7 +334,8 @@ static bool expand_arrows(Solver *s, Frame *f)
         c->fixed = race != RACE_UNDECIDED;
         if (race == RACE_UNDECIDED) {
             estimate(territory_estimate(p), &c->pn, &c->dn);
-            c->dn *= amazon_moves(p); /* the amazon moves to refute */
+            /* The amazon moves to refute: at least 1, since the side can move. */
+            c->dn *= (uint32_t)count_amazon_steps(p->amazons[p->to_move], p->empty);
         }
         unshoot(s, c->a, f->shooter);
         if (race == RACE_LOSS) {
