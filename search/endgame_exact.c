@@ -160,11 +160,17 @@ typedef struct {
 
 static int endgame_settle(Endgame *g, const Position *fight, int bank);
 
+/* The bank's spare moves for the side to move (negative: the opponent's). */
+static int spare_moves(const Position *fight, int bank)
+{
+    return fight->to_move == WHITE ? bank : -bank;
+}
+
 /* 1: the side to move wins on the bank alone; 0: it loses; -1: the fights decide. */
 static int endgame_bounds(const Position *fight, int bank)
 {
     /* The fights give either side at most their empty squares in moves. */
-    int spare = fight->to_move == WHITE ? bank : -bank;
+    int spare = spare_moves(fight, bank);
     int squares = bb_count(fight->empty);
     if (spare > squares)
         return 1;
@@ -240,8 +246,7 @@ static int endgame_search(Endgame *g, const Position *fight, int bank)
         if (theirs <= 0)
             return theirs < 0 ? -1 : 1;
     }
-    int spare = fight->to_move == WHITE ? bank : -bank;
-    if (spare >= 1) {
+    if (spare_moves(fight, bank) >= 1) {
         int theirs = endgame_reply(g, fight, NULL, bank);
         if (theirs <= 0)
             return theirs < 0 ? -1 : 1;
@@ -282,8 +287,8 @@ bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *area
         return false;
     *key = endgame_key_of(&fight, bank);
     *outcome = RACE_UNDECIDED;
-    if (!table || bb_count(fight.empty) > max_fight_squares
-        || bb_count(fight.empty) > ENDGAME_MAX_SQUARES)
+    int squares = bb_count(fight.empty);
+    if (!table || squares > max_fight_squares || squares > ENDGAME_MAX_SQUARES)
         return true;
     table->stats.searches++;
     int wins = endgame_settle(&g, &fight, bank);
