@@ -115,4 +115,17 @@ static inline Bitboard line_queen_reach(int sq, Bitboard empty)
     return reach;
 }
 
+/*
+ * How many squares a queen on sq reaches through `empty`, without placing
+ * them on the board: a popcount a line instead of line_squares.
+ */
+static inline int line_queen_count(int sq, Bitboard empty)
+{
+    int count = 0;
+#pragma GCC unroll 4
+    for (int line = 0; line < NUM_LINES; line++)
+        count += __builtin_popcount(line_reach(sq, line, empty));
+    return count;
+}
+
 #endif

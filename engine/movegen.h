@@ -32,7 +32,7 @@ static inline int count_amazon_steps(Bitboard amazons, Bitboard empty)
 {
     int n = 0;
     while (amazons)
-        n += bb_count(queen_targets(bb_pop(&amazons), empty));
+        n += line_queen_count(bb_pop(&amazons), empty);
     return n;
 }
 

@@ -97,7 +97,7 @@ START_TEST(test_line_coordinates_exhaustive)
 }
 END_TEST
 
-/* Every board square, many random boards: lookup and fill == ray walk. */
+/* Every board square, many random boards: lookup, count and fill == ray walk. */
 START_TEST(test_queen_reach_vs_walk)
 {
     Rng rng;
@@ -110,6 +110,8 @@ START_TEST(test_queen_reach_vs_walk)
             if (line_queen_reach(sq, empty) != expected || queen_targets(sq, empty) != expected
                 || line_queen_reach(sq, empty | bb_square(sq)) != expected)
                 ck_abort_msg("board %d, square %d: lookup differs from the ray walk", n, sq);
+            if (line_queen_count(sq, empty) != bb_count(expected))
+                ck_abort_msg("board %d, square %d: count differs from the ray walk", n, sq);
             if (bb_queen_reach(bb_square(sq), empty) != expected)
                 ck_abort_msg("board %d, square %d: fill differs from the ray walk", n, sq);
         }
