@@ -80,6 +80,11 @@ Bitboard bb_queen_reach(Bitboard from, Bitboard empty);
  */
 static inline Bitboard bb_king_reach(Bitboard from, Bitboard empty)
 {
+    if (!((from | empty) >> 64)) {
+        /* Boards of up to six ranks fit in the low word, where shifts are cheaper. */
+        uint64_t low = (uint64_t)from, row = low | low << 1 | low >> 1;
+        return (row | row << STRIDE | row >> STRIDE) & (uint64_t)empty;
+    }
     Bitboard row = from | from << 1 | from >> 1;
     return (row | row << STRIDE | row >> STRIDE) & empty;
 }
@@ -87,6 +92,15 @@ static inline Bitboard bb_king_reach(Bitboard from, Bitboard empty)
 /* The king-connected component of `passable` squares around `seed` (seed included). */
 static inline Bitboard bb_king_component(Bitboard seed, Bitboard passable)
 {
+    if (!((seed | passable) >> 64)) {
+        uint64_t area = (uint64_t)seed, within = (uint64_t)passable, grown;
+        for (;; area = grown) {
+            uint64_t row = area | area << 1 | area >> 1;
+            grown = area | ((row | row << STRIDE | row >> STRIDE) & within);
+            if (grown == area)
+                return area;
+        }
+    }
     Bitboard area = seed, grown;
     while ((grown = area | bb_king_reach(area, passable)) != area)
         area = grown;

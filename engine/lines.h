@@ -105,9 +105,31 @@ static inline unsigned line_reach(int sq, int line, Bitboard empty)
     return LINE_REACH[LINE_SPAN[sq][line].below][line_index(sq, line, empty)];
 }
 
+#if LINES_USE_PEXT
+/*
+ * line_reach when every empty square is in the low word, as on boards of up
+ * to six ranks: the high word's PEXT would only add zeros.
+ */
+static inline unsigned line_reach_low(int sq, int line, uint64_t empty)
+{
+    const LineSpan *span = &LINE_SPAN[sq][line];
+    return LINE_REACH[span->below][_pext_u64(empty, (uint64_t)span->mask)];
+}
+#endif
+
 /* Squares a queen on sq reaches through `empty` (sq itself never included). */
 static inline Bitboard line_queen_reach(int sq, Bitboard empty)
 {
+#if LINES_USE_PEXT
+    if (!(empty >> 64)) {
+        uint64_t low = 0;
+#pragma GCC unroll 4
+        for (int line = 0; line < NUM_LINES; line++)
+            low |= _pdep_u64(line_reach_low(sq, line, (uint64_t)empty),
+                             (uint64_t)LINE_SPAN[sq][line].mask);
+        return low;
+    }
+#endif
     Bitboard reach = 0;
 #pragma GCC unroll 4
     for (int line = 0; line < NUM_LINES; line++)
@@ -122,6 +144,14 @@ static inline Bitboard line_queen_reach(int sq, Bitboard empty)
 static inline int line_queen_count(int sq, Bitboard empty)
 {
     int count = 0;
+#if LINES_USE_PEXT
+    if (!(empty >> 64)) {
+#pragma GCC unroll 4
+        for (int line = 0; line < NUM_LINES; line++)
+            count += __builtin_popcount(line_reach_low(sq, line, (uint64_t)empty));
+        return count;
+    }
+#endif
 #pragma GCC unroll 4
     for (int line = 0; line < NUM_LINES; line++)
         count += __builtin_popcount(line_reach(sq, line, empty));

@@ -379,6 +379,52 @@ START_TEST(test_king_reach_matches_neighbours)
 }
 END_TEST
 
+/*
+ * bb_king_component against a flood grown square by square in file and
+ * rank coordinates, on every board shape: boards of up to six ranks take
+ * the one-word path, taller ones the two-word path.
+ */
+START_TEST(test_king_component_matches_flood)
+{
+    uint64_t seed = 0x2545f4914f6cdd1dULL;
+    for (int width = BOARD_MIN; width <= BOARD_MAX; width++)
+        for (int height = BOARD_MIN; height <= BOARD_MAX; height++)
+            for (int trial = 0; trial < 20; trial++) {
+                Bitboard passable = 0;
+                for (int f = 0; f < width; f++)
+                    for (int r = 0; r < height; r++) {
+                        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                        if ((seed >> 60) < 10)
+                            passable |= bb_square(square_at(f, r));
+                    }
+                if (!passable)
+                    continue;
+                int start = bb_lowest(passable);
+                Bitboard expected = bb_square(start);
+                for (bool grew = true; grew;) {
+                    grew = false;
+                    for (int f = 0; f < width; f++)
+                        for (int r = 0; r < height; r++) {
+                            int sq = square_at(f, r);
+                            if (!bb_test(passable, sq) || bb_test(expected, sq))
+                                continue;
+                            for (int d = 0; d < 8; d++) {
+                                int nf = f + DF[d], nr = r + DR[d];
+                                if (nf >= 0 && nr >= 0 && nf < width && nr < height
+                                    && bb_test(expected, square_at(nf, nr))) {
+                                    expected |= bb_square(sq);
+                                    grew = true;
+                                    break;
+                                }
+                            }
+                        }
+                }
+                ck_assert_msg(bb_king_component(bb_square(start), passable) == expected,
+                              "%dx%d trial %d", width, height, trial);
+            }
+}
+END_TEST
+
 START_TEST(test_corners_and_edges)
 {
     /* Lone amazons in corners: 3 rays each, the diagonal stopped by the other. */
@@ -553,6 +599,7 @@ Suite *movegen_suite(void)
     TCase *tc = tcase_create("rules");
     tcase_add_loop_test(tc, test_queen_targets_empty_board, BOARD_MIN, BOARD_MAX + 1);
     tcase_add_test(tc, test_king_reach_matches_neighbours);
+    tcase_add_test(tc, test_king_component_matches_flood);
     tcase_add_test(tc, test_corners_and_edges);
     tcase_add_test(tc, test_arrow_and_vacated_square);
     tcase_add_test(tc, test_blocking);
