@@ -279,6 +279,13 @@ static int endgame_reply(Endgame *g, const Position *fight, const FightMove *m, 
         bank += us == WHITE ? -1 : 1;
     }
     child.to_move = color_other(us);
+    /*
+     * With one empty square at most, the bounds and one_square give the same
+     * answer whatever the pieces: a piece with the square and one colour's
+     * amazons is an integer of 1 or 0, just what one_square makes of it.
+     */
+    if (!(child.empty & (child.empty - 1)))
+        return endgame_settle(g, &child, bank);
     if (!endgame_reduce(g, &child, &reduced, &bank))
         return -1;
     return endgame_settle(g, &reduced, bank);
