@@ -291,8 +291,8 @@ static int endgame_reply(Endgame *g, const Position *fight, const FightMove *m, 
 
 /*
  * Whether the side to move wins the fights of `fight` with the bank: 1 yes,
- * 0 no, -1 past the budget.  The spare move comes last: an integer is
- * seldom the place to play.
+ * 0 no, -1 past the budget.  `moves` are fight_moves's, `first` its pick.
+ * The spare move comes last: an integer is seldom the place to play.
  */
 static int endgame_search(Endgame *g, const Position *fight, int bank, FightMove *moves, int count,
                           int first)
@@ -335,7 +335,8 @@ static int one_square(const Position *fight, int bank)
     int spare = spare_moves(fight, bank);
     if (bb_king_reach(fight->amazons[us], fight->empty))
         return spare >= 0;
-    return spare >= 2 || (spare == 1 && !bb_king_reach(fight->amazons[color_other(us)], fight->empty));
+    bool theirs = bb_king_reach(fight->amazons[color_other(us)], fight->empty);
+    return spare >= 2 || (spare == 1 && !theirs);
 }
 
 /* Whether the side to move wins a position already cut down to `fight` and its bank. */
