@@ -45,8 +45,8 @@ enum { ENDGAME_MAX_SQUARES = 12 };
  * The outcome for pos's side to move when its fights hold at most
  * `max_fight_squares` (and ENDGAME_MAX_SQUARES) empty squares, searched
  * within `budget` nodes; the areas are counted with area_best (`areas` its
- * cache), each within `budget` nodes too.  RACE_UNDECIDED when the fights are larger or a budget
- * runs out.  A WIN or LOSS is exact.
+ * cache), each within `budget` nodes too.  RACE_UNDECIDED when the fights
+ * are larger or a budget runs out.  A WIN or LOSS is exact.
  */
 RaceOutcome endgame_decide(const Position *pos, EndgameTable *table, RegionCache *areas,
                            int max_fight_squares, long budget);
