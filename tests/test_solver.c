@@ -563,6 +563,44 @@ START_TEST(decided_fights_are_right)
 END_TEST
 
 /*
+ * Fights that pockets decide: empty squares that only one side's amazons
+ * touch, sealed off from every other empty square, are sure moves for that
+ * side and out of the other's reach.  The bounds settle these before any
+ * search node; the last case has one Black amazon (c2) beside two pockets,
+ * which it cannot keep both of: counting both would call it a Black win.
+ */
+START_TEST(fight_pockets_are_sure_moves)
+{
+    struct {
+        const char *text;
+        RaceOutcome outcome;
+        bool by_bounds;
+    } cases[] = {
+        /* Black keeps d4 (c3) and a1-b1 (c2): 3 sure moves; White has 2 squares left. */
+        { "W1x1/1WBx/xxBx/2xx b", RACE_WIN, true },
+        /* Black keeps b4 (c3) and a2-b1 (b2): 3 sure moves; White has 3 squares left. */
+        { "x1x1/xxB1/1Bx1/x1xW w", RACE_LOSS, true },
+        /* Black keeps the run b4-d4 (b3): 2 sure moves; White has 2 squares left. */
+        { "x3/xBBx/W1xW/xx1x w", RACE_LOSS, true },
+        { "xxxx/BWx1/WxBx/1xx1 b", RACE_LOSS, false },
+    };
+    RegionCache *areas = region_cache_create(1u << 20);
+    Memo memo = memo_new();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position pos = parse(cases[i].text);
+        EndgameTable *table = endgame_table_create(1u << 16);
+        ck_assert_ptr_nonnull(table);
+        ck_assert_int_eq(endgame_decide(&pos, table, areas, 8, 1000000), cases[i].outcome);
+        ck_assert((cases[i].outcome == RACE_WIN) == exhaustive_wins(&memo, &pos));
+        if (cases[i].by_bounds)
+            ck_assert_uint_eq(endgame_table_stats(table).nodes, 0);
+        endgame_table_destroy(table);
+    }
+    region_cache_destroy(areas);
+}
+END_TEST
+
+/*
  * Positions that share a key cut down to fights and bank have the same
  * value: small random positions, many of which share keys, each checked
  * against the first position seen with its key.
@@ -909,6 +947,7 @@ Suite *solver_suite(void)
     tcase_add_test(races, area_counts_match_brute_force);
     tcase_add_test(races, best_moves_of_strict_areas_keep_the_count);
     tcase_add_test(races, decided_fights_are_right);
+    tcase_add_test(races, fight_pockets_are_sure_moves);
     tcase_add_test(races, equal_fight_keys_have_equal_values);
     suite_add_tcase(s, races);
     TCase *tables = tcase_create("tables");
