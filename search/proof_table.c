@@ -159,6 +159,11 @@ static void grow(ProofTable *table)
         }
 }
 
+void proof_table_prefetch(ProofTable *table, const ProofKey *key)
+{
+    __builtin_prefetch(bucket_of(table, key));
+}
+
 bool proof_table_lookup(ProofTable *table, const ProofKey *key, ProofValue *value)
 {
     Bucket *b = bucket_of(table, key);

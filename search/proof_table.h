@@ -59,6 +59,11 @@ void proof_table_destroy(ProofTable *table);
 void proof_table_clear(ProofTable *table);
 
 bool proof_table_lookup(ProofTable *table, const ProofKey *key, ProofValue *value);
+/*
+ * Starts loading key's bucket into the cache, for a lookup soon after
+ * (before any store): most lookups miss the cache, and most find nothing.
+ */
+void proof_table_prefetch(ProofTable *table, const ProofKey *key);
 void proof_table_store(ProofTable *table, const ProofKey *key, const ProofValue *value);
 
 typedef struct {

@@ -234,8 +234,16 @@ static RaceOutcome key_and_decide(Solver *s, ProofKey *key)
 
 /* ---- expansion ---- */
 
-/* The key of a state reached by an amazon move: its arrow is still to come. */
-static void set_key(Solver *s, Child *c) { c->key = proof_key(&s->pos, s->pending); }
+/*
+ * The key of a state reached by an amazon move: its arrow is still to come.
+ * Its bucket loads while the frame's other children are made, before the
+ * first summary looks it up.
+ */
+static void set_key(Solver *s, Child *c)
+{
+    c->key = proof_key(&s->pos, s->pending);
+    proof_table_prefetch(s->table, &c->key);
+}
 
 /*
  * The amazons of the side to move that stand in strict areas (regions.h),
@@ -333,6 +341,7 @@ static bool expand_arrows(Solver *s, Frame *f)
         }
         c->fixed = race != RACE_UNDECIDED;
         if (race == RACE_UNDECIDED) {
+            proof_table_prefetch(s->table, &c->key);
             estimate(territory_estimate(p), &c->pn, &c->dn);
             /* The amazon moves to refute: at least 1, since the side can move. */
             c->dn *= (uint32_t)count_amazon_steps(p->amazons[p->to_move], p->empty);
