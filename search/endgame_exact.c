@@ -226,12 +226,13 @@ static int endgame_bounds(const Position *fight, int bank)
     if (-spare >= squares)
         return 0;
     int up = spare > 0 ? spare : 0, down = spare < 0 ? -spare : 0;
-    Bitboard ours = pockets(fight, us), theirs = pockets(fight, them);
     /* No more sure moves than pocket squares: the count rules most out before any matching. */
+    Bitboard ours = pockets(fight, us);
     int n = bb_count(ours);
     if (n && up + 2 * n > squares + down
         && up + pocket_keepers(fight, us, ours) > squares - n + down)
         return 1;
+    Bitboard theirs = pockets(fight, them);
     n = bb_count(theirs);
     if (n && down + 2 * n >= squares + up
         && down + pocket_keepers(fight, them, theirs) >= squares - n + up)
