@@ -165,17 +165,6 @@ static int spare_moves(const Position *fight, int bank)
     return fight->to_move == WHITE ? bank : -bank;
 }
 
-/* The squares a king step from `set` (`set` itself only where two of its squares touch). */
-static Bitboard neighbours(Bitboard set)
-{
-    if (!(set >> 64)) {
-        uint64_t low = (uint64_t)set, row = low | low << 1 | low >> 1;
-        return low << 1 | low >> 1 | row << STRIDE | row >> STRIDE;
-    }
-    Bitboard row = set | set << 1 | set >> 1;
-    return set << 1 | set >> 1 | row << STRIDE | row >> STRIDE;
-}
-
 /*
  * Pockets of one side: empty squares next to no enemy amazon, in runs
  * (king-connected) next to no other empty square.  Nobody else can reach
@@ -183,9 +172,10 @@ static Bitboard neighbours(Bitboard set)
  */
 static Bitboard pockets(const Position *fight, Color side)
 {
-    Bitboard near = fight->empty & ~neighbours(fight->amazons[color_other(side)]);
-    Bitboard open = fight->empty & ~near;
-    return near & ~bb_king_component(near & neighbours(open), near);
+    /* `open`: the squares next to an enemy amazon; a run that touches one is not sealed. */
+    Bitboard open = bb_king_reach(fight->amazons[color_other(side)], fight->empty);
+    Bitboard near = fight->empty & ~open;
+    return near & ~bb_king_component(bb_king_reach(open, near), near);
 }
 
 /*
@@ -200,7 +190,7 @@ static int pocket_keepers(const Position *fight, Color side, Bitboard set)
     while (set) {
         Bitboard run = bb_king_component(bb_square(bb_lowest(set)), set);
         set &= ~run;
-        Bitboard keeper = free_amazons & neighbours(run);
+        Bitboard keeper = bb_king_reach(run, free_amazons);
         if (keeper) {
             free_amazons &= ~bb_square(bb_lowest(keeper));
             kept += run & (run - 1) ? 2 : 1;
