@@ -158,6 +158,7 @@ typedef struct {
     uint8_t from, to, arrow;
     uint8_t replies;   /* the opponent's amazon moves after it, or more than the fewest seen */
     bool exact;        /* whether replies is the full count */
+    uint8_t mobility;  /* the moved amazon's own moves after it (fight_order) */
 } FightMove;
 
 static int endgame_settle(Endgame *g, const Position *fight, int bank);
@@ -252,9 +253,22 @@ static int count_replies(Bitboard theirs, Bitboard empty, int cap, bool *exact)
 }
 
 /*
+ * The moved amazon's own moves after m: between moves that leave the
+ * opponent as many replies, the one that leaves the mover more room goes
+ * first.  On the 5x5 position after b1-b4/a5 a4-c2/c1 that cut the fight
+ * nodes from 8.8M to 7.7M (counting every amazon of the mover: 7.8M as a
+ * first move's tie-break alone, but costlier).
+ */
+static int mover_mobility(const Position *fight, const FightMove *m)
+{
+    Bitboard left = (fight->empty | bb_square(m->from)) & ~bb_square(m->to) & ~bb_square(m->arrow);
+    return line_queen_count(m->to, left);
+}
+
+/*
  * Every move of the side to move in the fights, in generation order, and in
- * *first the first of those that leave the opponent the fewest amazon moves.
- * A winning move tends to be one that hems the opponent in: on the 5x5
+ * *first the one that leaves the opponent the fewest amazon moves (ties:
+ * mover_mobility, then generation order).  A winning move tends to be one that hems the opponent in: on the 5x5
  * position after b1-b4/a5 a4-c2/c1, with fights of 7 squares, trying moves
  * in that order needed 16.4M fight nodes against 38.0M in generation order.
  * The first move wins at 94% of the nodes that are won there, so a count
@@ -265,7 +279,7 @@ static int fight_moves(const Position *fight, FightMove *moves, int *first)
 {
     Color us = fight->to_move;
     Bitboard theirs = fight->amazons[color_other(us)];
-    int count = 0, fewest = 255;
+    int count = 0, fewest = 255, first_mobility = -1; /* -1: not counted yet */
     *first = 0;
     /* Only amazons with an empty neighbour can move. */
     for (Bitboard movers = bb_king_reach(fight->empty, fight->amazons[us]); movers;) {
@@ -277,12 +291,21 @@ static int fight_moves(const Position *fight, FightMove *moves, int *first)
             for (Bitboard arrows = queen_targets(to, after); arrows;) {
                 int arrow = bb_pop(&arrows);
                 FightMove *m = &moves[count];
-                *m = (FightMove){ (uint8_t)from, (uint8_t)to, (uint8_t)arrow, 0, false };
+                *m = (FightMove){ (uint8_t)from, (uint8_t)to, (uint8_t)arrow, 0, false, 0 };
                 m->replies = (uint8_t)count_replies(theirs, after & ~bb_square(arrow), fewest,
                                                     &m->exact);
                 if (m->replies < fewest) {
                     fewest = m->replies;
                     *first = count;
+                    first_mobility = -1;
+                } else if (m->replies == fewest) {
+                    if (first_mobility < 0)
+                        first_mobility = mover_mobility(fight, &moves[*first]);
+                    int mobility = mover_mobility(fight, m);
+                    if (mobility > first_mobility) {
+                        first_mobility = mobility;
+                        *first = count;
+                    }
                 }
                 count++;
             }
@@ -292,9 +315,15 @@ static int fight_moves(const Position *fight, FightMove *moves, int *first)
 }
 
 /*
- * Puts the moves other than moves[first] in order, fewest replies first
- * (ties in generation order), into moves[0 .. count-2].
+ * Puts the moves other than moves[first] in order, fewest replies first,
+ * then the most mobility (further ties in generation order), into
+ * moves[0 .. count-2].
  */
+static bool goes_before(const FightMove *a, const FightMove *b)
+{
+    return a->replies < b->replies || (a->replies == b->replies && a->mobility > b->mobility);
+}
+
 static int fight_order(const Position *fight, FightMove *moves, int count, int first)
 {
     Bitboard theirs = fight->amazons[color_other(fight->to_move)];
@@ -308,8 +337,9 @@ static int fight_order(const Position *fight, FightMove *moves, int count, int f
                            & ~bb_square(m.to) & ~bb_square(m.arrow);
             m.replies = (uint8_t)count_amazon_steps(theirs, after);
         }
+        m.mobility = (uint8_t)mover_mobility(fight, &m);
         int j = n++;
-        for (; j > 0 && moves[j - 1].replies > m.replies; j--)
+        for (; j > 0 && goes_before(&m, &moves[j - 1]); j--)
             moves[j] = moves[j - 1];
         moves[j] = m;
     }
