@@ -174,11 +174,13 @@ static int spare_moves(const Position *fight, int bank)
  * (king-connected) next to no other empty square.  Nobody else can reach
  * one while the side's amazons around it stay.
  */
-static Bitboard pockets(const Position *fight, Color side)
+static Bitboard pockets(const Position *fight, Color side, int least)
 {
     /* `open`: the squares next to an enemy amazon; a run that touches one is not sealed. */
     Bitboard open = bb_king_reach(fight->amazons[color_other(side)], fight->empty);
     Bitboard near = fight->empty & ~open;
+    if (bb_count(near) < least)
+        return 0;
     return near & ~bb_king_component(bb_king_reach(open, near), near);
 }
 
@@ -220,13 +222,16 @@ static int endgame_bounds(const Position *fight, int bank)
     if (-spare >= squares)
         return 0;
     int up = spare > 0 ? spare : 0, down = spare < 0 ? -spare : 0;
-    /* No more sure moves than pocket squares: the count rules most out before any matching. */
-    Bitboard ours = pockets(fight, us);
+    /*
+     * No more sure moves than pocket squares: the count rules most out before
+     * any matching, and the squares next to no enemy amazon before any flood.
+     */
+    Bitboard ours = pockets(fight, us, (squares + down - up) / 2 + 1);
     int n = bb_count(ours);
     if (n && up + 2 * n > squares + down
         && up + pocket_keepers(fight, us, ours) > squares - n + down)
         return 1;
-    Bitboard theirs = pockets(fight, them);
+    Bitboard theirs = pockets(fight, them, (squares + up - down + 1) / 2);
     n = bb_count(theirs);
     if (n && down + 2 * n >= squares + up
         && down + pocket_keepers(fight, them, theirs) >= squares - n + up)
