@@ -923,6 +923,23 @@ START_TEST(table_memory_is_zeroed_and_aligned)
 }
 END_TEST
 
+/* A table large enough to ask for huge pages is zeroed and usable to its last byte. */
+START_TEST(large_table_memory_is_zeroed)
+{
+    const size_t bytes = (size_t)9 << 20; /* several 2 MiB pages and a partial one */
+    void *block;
+    unsigned char *room = table_calloc(bytes / 64, 64, &block);
+    ck_assert_ptr_nonnull(room);
+    ck_assert_uint_eq((uintptr_t)room % CACHE_LINE, 0);
+    for (size_t j = 0; j < bytes; j += 4093)
+        ck_assert_uint_eq(room[j], 0);
+    ck_assert_uint_eq(room[bytes - 1], 0);
+    memset(room, 0xa5, bytes);
+    ck_assert_uint_eq(room[bytes - 1], 0xa5);
+    free(block);
+}
+END_TEST
+
 Suite *solver_suite(void)
 {
     Suite *s = suite_create("solver");
@@ -952,6 +969,7 @@ Suite *solver_suite(void)
     suite_add_tcase(s, races);
     TCase *tables = tcase_create("tables");
     tcase_add_test(tables, table_memory_is_zeroed_and_aligned);
+    tcase_add_test(tables, large_table_memory_is_zeroed);
     suite_add_tcase(s, tables);
     TCase *command = tcase_create("command");
     tcase_add_checked_fixture(command, NULL, pc_free_tracked);
