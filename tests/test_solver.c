@@ -1,11 +1,11 @@
 /*
- * test_solver.c - the exact solver, the closed-area races it relies on, and
- * the `solve` command.
+ * test_solver.c - the exact solver, and the closed-area races and fights it
+ * relies on.
  *
- * Every answer is checked against a plain exhaustive search written here
- * (negamax over whole moves with a memo keyed by the complete position):
- * the 4x4 start, random small positions with random arrows, and positions
- * reached by random play, which are rich in walled-off areas.
+ * Every answer is checked against a plain exhaustive search
+ * (solver_reference.h): the 4x4 start, random small positions with random
+ * arrows, and positions reached by random play, which are rich in
+ * walled-off areas.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,130 +13,13 @@
 #include "engine/movegen.h"
 #include "engine/table_memory.h"
 #include "eval/regions.h"
-#include "live_engine.h"
 #include "protocol_client.h"
 #include "search/rng.h"
 #include "search/endgame_exact.h"
 #include "search/solver.h"
+#include "solver_reference.h"
 #include "tests.h"
 #include "test_util.h"
-
-/* ---- the reference: exhaustive negamax ---- */
-
-typedef struct {
-    Bitboard amazons[2], arrows;
-    int width, height;
-    Color to_move;
-    bool used, wins;
-} MemoEntry;
-
-enum { MEMO_SIZE = 1 << 18 };
-
-typedef struct {
-    MemoEntry *slots;
-    uint64_t positions;
-} Memo;
-
-static Memo memo_new(void)
-{
-    return (Memo){ pc_track(calloc(MEMO_SIZE, sizeof(MemoEntry))), 0 };
-}
-
-static bool memo_matches(const MemoEntry *e, const Position *pos)
-{
-    return e->amazons[WHITE] == pos->amazons[WHITE] && e->amazons[BLACK] == pos->amazons[BLACK]
-        && e->arrows == pos->arrows && e->to_move == pos->to_move && e->width == pos->width
-        && e->height == pos->height;
-}
-
-/* Linear probing over a few slots; a full neighbourhood just goes unremembered. */
-static MemoEntry *memo_find(Memo *m, const Position *pos, bool *found)
-{
-    size_t index = pos->hash & (MEMO_SIZE - 1);
-    for (int probe = 0; probe < 8; probe++) {
-        MemoEntry *e = &m->slots[(index + probe) & (MEMO_SIZE - 1)];
-        if (!e->used || memo_matches(e, pos)) {
-            *found = e->used;
-            return e;
-        }
-    }
-    *found = false;
-    return NULL;
-}
-
-/* Whether the side to move wins with perfect play. */
-static bool exhaustive_wins(Memo *m, Position *pos)
-{
-    bool found;
-    MemoEntry *e = memo_find(m, pos, &found);
-    if (found)
-        return e->wins;
-    m->positions++;
-    /*
-     * No ck_assert in this recursion: every check sends Check's runner a
-     * message, and millions of them grew the runner (and so every process
-     * forked from it later) by hundreds of megabytes.
-     */
-    MoveList *list = malloc(sizeof *list);
-    if (!list)
-        abort();
-    generate_moves(pos, pos->to_move, list);
-    bool wins = false;
-    for (int i = 0; i < list->count && !wins; i++) {
-        position_make(pos, list->moves[i]);
-        wins = !exhaustive_wins(m, pos);
-        position_unmake(pos, list->moves[i]);
-    }
-    free(list);
-    if (e)
-        *e = (MemoEntry){ { pos->amazons[WHITE], pos->amazons[BLACK] }, pos->arrows, pos->width,
-                          pos->height, pos->to_move, true, wins };
-    return wins;
-}
-
-/* ---- positions ---- */
-
-static int random_square(Rng *rng, Bitboard set) { return rng_pick(rng, set); }
-
-/* Random amazons (1 to max per side), then random arrows until `empties` squares are left. */
-static Position random_position(Rng *rng, int width, int height, int max_amazons, int empties)
-{
-    Position pos;
-    position_start(&pos, width, height);
-    pos.amazons[WHITE] = pos.amazons[BLACK] = pos.arrows = 0;
-    pos.empty = pos.board;
-    for (int c = WHITE; c <= BLACK; c++) {
-        int n = 1 + (int)rng_below(rng, (uint32_t)max_amazons);
-        for (int i = 0; i < n; i++) {
-            Bitboard sq = bb_square(random_square(rng, pos.empty));
-            pos.amazons[c] |= sq;
-            pos.empty &= ~sq;
-        }
-    }
-    while (bb_count(pos.empty) > empties) {
-        Bitboard sq = bb_square(random_square(rng, pos.empty));
-        pos.arrows |= sq;
-        pos.empty &= ~sq;
-    }
-    pos.to_move = rng_below(rng, 2) ? BLACK : WHITE;
-    pos.hash = position_compute_hash(&pos);
-    return pos;
-}
-
-/* The start position after random moves until `empties` squares are left (or no move is). */
-static Position random_game(Rng *rng, int width, int height, int empties)
-{
-    Position pos;
-    position_start(&pos, width, height);
-    MoveList *list = pc_track(malloc(sizeof *list));
-    while (bb_count(pos.empty) > empties) {
-        generate_moves(&pos, pos.to_move, list);
-        if (list->count == 0)
-            break;
-        position_make(&pos, list->moves[rng_below(rng, (uint32_t)list->count)]);
-    }
-    return pos;
-}
 
 /* ---- checking the solver against the reference ---- */
 
@@ -729,179 +612,6 @@ START_TEST(no_legal_move_is_a_loss_without_a_move)
 }
 END_TEST
 
-/* ---- the solve command ---- */
-
-/* "RESULT [MOVE] nodes N time T": returns the words. */
-static char **solve_words(const char *body, size_t *n)
-{
-    char **w = pc_split_words(body, n);
-    ck_assert_msg(*n >= 5, "solve answered \"%s\"", body);
-    size_t k = *n;
-    ck_assert_str_eq(w[k - 4], "nodes");
-    ck_assert_str_eq(w[k - 2], "time");
-    ck_assert_msg(strspn(w[k - 3], "0123456789") == strlen(w[k - 3]), "nodes \"%s\"", w[k - 3]);
-    ck_assert_msg(strspn(w[k - 1], "0123456789.") == strlen(w[k - 1]), "time \"%s\"", w[k - 1]);
-    return w;
-}
-
-START_TEST(solve_command_answers)
-{
-    Responses rs = pc_gtp("known_command solve\n"
-                          "boardsize 4 4\nsolve\nget_position\n"
-                          "set_position Wxxx/xxxx/xxxx/xx1B b\nsolve 5\nget_position\n"
-                          "play w a4-a3/a4\nsolve 0\nundo\nget_position\n"
-                          "boardsize 10\nsolve 0.2\n");
-    EXPECT_COUNT(&rs, 13);
-    EXPECT_OK(&rs, 0, "true");
-    size_t n;
-    char **w = solve_words(EXPECT_OK(&rs, 2, NULL), &n);
-    ck_assert_uint_eq(n, 5);
-    ck_assert_str_eq(w[0], "loss");
-    EXPECT_OK(&rs, 3, "1BB1/B2B/W2W/1WW1 w");
-    w = solve_words(EXPECT_OK(&rs, 5, NULL), &n);
-    ck_assert_uint_eq(n, 6);
-    ck_assert_str_eq(w[0], "win");
-    ck_assert_str_eq(w[1], "d1-c1/d1");
-    EXPECT_OK(&rs, 6, "Wxxx/xxxx/xxxx/xx1B b");
-    EXPECT_ERROR(&rs, 7, "illegal move"); /* White cannot move at all */
-    w = solve_words(EXPECT_OK(&rs, 8, NULL), &n);
-    ck_assert_str_eq(w[0], "win");
-    EXPECT_ERROR(&rs, 9, "cannot undo");
-    EXPECT_OK(&rs, 10, "Wxxx/xxxx/xxxx/xx1B b");
-    w = solve_words(EXPECT_OK(&rs, 12, NULL), &n);
-    ck_assert_str_eq(w[0], "unknown");
-}
-END_TEST
-
-START_TEST(solve_command_errors_change_nothing)
-{
-    const char *bad[] = { "solve x", "solve -1", "solve 1 2", "solve nan", "solve 2e6", "solve 1s" };
-    Buf script = { 0 };
-    pc_buf_puts(&script, "boardsize 5 4\nplay w b1-b3/c3\n");
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        pc_buf_printf(&script, "%s\nget_position\n", bad[i]);
-    pc_buf_puts(&script, "undo\nget_position\n");
-    Responses rs = pc_gtp(pc_buf_keep(&script));
-    EXPECT_COUNT(&rs, 2 + 2 * 6 + 2);
-    EXPECT_OK(&rs, 1, "");
-    for (size_t i = 0; i < 6; i++) {
-        EXPECT_ERROR(&rs, 2 + 2 * i, "syntax error: solve [SECONDS]");
-        EXPECT_OK(&rs, 3 + 2 * i, "1B1B1/BWx1B/W3W/3W1 b");
-    }
-    EXPECT_OK(&rs, 14, "");
-    EXPECT_OK(&rs, 15, "1B1B1/B3B/W3W/1W1W1 w");
-}
-END_TEST
-
-START_TEST(solve_verbose_reports_on_stderr)
-{
-    static const char *const args[] = { "--verbose", "--memory", "16", NULL };
-    Responses rs = pc_gtp_args(args, "boardsize 4 4\nsolve\n");
-    EXPECT_COUNT(&rs, 2);
-    ck_assert_msg(strstr(rs.run->err, "solve: ") && strstr(rs.run->err, "nodes/s"),
-                  "stderr: %s", rs.run->err);
-    /* Quiet without --verbose. */
-    static const char *const quiet[] = { "--memory", "16", NULL };
-    rs = pc_gtp_args(quiet, "boardsize 4 4\nsolve\n");
-    ck_assert_str_eq(rs.run->err, "");
-}
-END_TEST
-
-/* "# interrupt" ends a solve without a limit: the answer is unknown and nothing changed. */
-START_TEST(solve_stops_on_interrupt)
-{
-    static const char *const args[] = { "--memory", "64", NULL };
-    LiveEngine *e = live_start(args);
-    live_send(e, "boardsize 10\n1 solve 0");
-    ck_assert_str_eq(live_read_response(e, 5000), "=");
-    ck_assert_ptr_null(live_read_response(e, 300)); /* still solving */
-    live_send(e, "# interrupt\n2 get_position");
-    const char *answer = live_read_response(e, 10000);
-    ck_assert_msg(answer && strncmp(answer, "=1 unknown nodes ", 17) == 0, "answer \"%s\"", answer);
-    const char *position = live_read_response(e, 5000);
-    ck_assert_msg(position && strcmp(position, "=2 " START_10) == 0, "position \"%s\"", position);
-    live_close_stdin(e);
-    ck_assert_int_eq(live_wait(e, 10000), 0);
-    live_free(e);
-}
-END_TEST
-
-/* ---- genmove's hand-over ---- */
-
-/*
- * Small positions, won or lost for the side to move by the exhaustive
- * search: genmove must hand them to the solver (its --verbose line says so),
- * and a won one must be answered with a move that keeps the win.
- */
-START_TEST(genmove_plays_the_proven_move)
-{
-    static const char *const args[] = { "--verbose", "--time", "5", "--memory", "64", NULL };
-    Memo memo = memo_new();
-    Rng rng;
-    rng_seed(&rng, 11);
-    enum { EACH = 4 };
-    Position positions[2 * EACH];
-    int wins = 0, losses = 0;
-    Buf script = { 0 };
-    pc_buf_puts(&script, "boardsize 6\n");
-    while (wins + losses < 2 * EACH) {
-        Position pos = random_game(&rng, 6, 6, 10);
-        if (!has_legal_move(&pos, pos.to_move))
-            continue;
-        bool won = exhaustive_wins(&memo, &pos);
-        if (won ? wins == EACH : losses == EACH)
-            continue;
-        wins += won;
-        losses += !won;
-        positions[wins + losses - 1] = pos;
-        char text[POSITION_TEXT_MAX];
-        position_to_text(&pos, text);
-        pc_buf_printf(&script, "set_position %s\ngenmove %s\n", text,
-                      pos.to_move == WHITE ? "w" : "b");
-    }
-    Responses rs = pc_gtp_args(args, pc_buf_keep(&script));
-    EXPECT_COUNT(&rs, 1 + 2 * 2 * EACH);
-    for (int i = 0; i < 2 * EACH; i++) {
-        Position pos = positions[i];
-        const char *answer = EXPECT_OK(&rs, 2 + 2 * i, NULL);
-        Move m;
-        ck_assert_msg(move_from_text(answer, 6, 6, &m) && is_legal_move(&pos, pos.to_move, m),
-                      "genmove %d answered \"%s\"", i, answer);
-        bool won = exhaustive_wins(&memo, &pos);
-        position_make(&pos, m);
-        if (won)
-            ck_assert_msg(!exhaustive_wins(&memo, &pos), "genmove %d: %s gives the win away", i, answer);
-    }
-    int proven_wins = 0, proven_losses = 0;
-    for (const char *at = rs.run->err; (at = strstr(at, "solver: ")); at++) {
-        proven_wins += strncmp(at, "solver: win", 11) == 0;
-        proven_losses += strncmp(at, "solver: loss", 12) == 0;
-    }
-    ck_assert_int_eq(proven_wins, EACH);
-    ck_assert_int_eq(proven_losses, EACH);
-}
-END_TEST
-
-/* solver_share=0 keeps the solver out of genmove; an open position never calls it. */
-START_TEST(genmove_hand_over_can_be_switched_off)
-{
-    static const char *const off[] = { "--verbose", "--playouts", "50", "--param", "solver_share=0",
-                                       NULL };
-    Responses rs = pc_gtp_args(off, "boardsize 4 4\nset_position Wxxx/xxxx/xxxx/xx1B b\n"
-                                    "genmove b\n");
-    EXPECT_COUNT(&rs, 3);
-    EXPECT_OK(&rs, 2, "d1-c1/d1");
-    ck_assert_ptr_null(strstr(rs.run->err, "solver: "));
-    static const char *const on[] = { "--verbose", "--playouts", "50", NULL };
-    rs = pc_gtp_args(on, "boardsize 4 4\nset_position Wxxx/xxxx/xxxx/xx1B b\ngenmove b\n"
-                         "boardsize 10\ngenmove w\n");
-    EXPECT_COUNT(&rs, 5);
-    EXPECT_OK(&rs, 2, "d1-c1/d1");
-    const char *first = strstr(rs.run->err, "solver: win");
-    ck_assert_msg(first && !strstr(first + 1, "solver: "), "stderr: %s", rs.run->err);
-}
-END_TEST
-
 /* The solver's tables get zeroed memory on cache lines, whatever the item size. */
 START_TEST(table_memory_is_zeroed_and_aligned)
 {
@@ -971,15 +681,5 @@ Suite *solver_suite(void)
     tcase_add_test(tables, table_memory_is_zeroed_and_aligned);
     tcase_add_test(tables, large_table_memory_is_zeroed);
     suite_add_tcase(s, tables);
-    TCase *command = tcase_create("command");
-    tcase_add_checked_fixture(command, NULL, pc_free_tracked);
-    tcase_set_timeout(command, 60);
-    tcase_add_test(command, solve_command_answers);
-    tcase_add_test(command, solve_command_errors_change_nothing);
-    tcase_add_test(command, solve_verbose_reports_on_stderr);
-    tcase_add_test(command, solve_stops_on_interrupt);
-    tcase_add_test(command, genmove_plays_the_proven_move);
-    tcase_add_test(command, genmove_hand_over_can_be_switched_off);
-    suite_add_tcase(s, command);
     return s;
 }
