@@ -1,4 +1,4 @@
-/* table_memory.c - cache-line aligned calloc (table_memory.h). */
+/* table_memory.c - cache-line aligned calloc, and huge pages on request (table_memory.h). */
 #include "engine/table_memory.h"
 
 #include <stdint.h>
@@ -7,20 +7,15 @@
 
 enum { HUGE_PAGE = 2 << 20 };
 
-/*
- * Asks for huge pages on the whole 2 MiB pages inside [start, start + bytes).
- * A table of gigabytes probed at random misses the TLB at nearly every
- * lookup, and with 4 KiB pages each miss is a walk of four levels.
- */
-static void advise_huge_pages(char *start, size_t bytes)
+void advise_huge_pages(void *block, size_t bytes)
 {
 #ifdef MADV_HUGEPAGE
-    uintptr_t first = ((uintptr_t)start + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-    uintptr_t end = ((uintptr_t)start + bytes) & ~(uintptr_t)(HUGE_PAGE - 1);
-    if (end > first)
-        madvise((void *)first, end - first, MADV_HUGEPAGE);
+    uintptr_t start = ((uintptr_t)block + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+    uintptr_t end = ((uintptr_t)block + bytes) & ~(uintptr_t)(HUGE_PAGE - 1);
+    if (block && end > start)
+        madvise((void *)start, end - start, MADV_HUGEPAGE);
 #else
-    (void)start;
+    (void)block;
     (void)bytes;
 #endif
 }

@@ -1,5 +1,6 @@
 /*
- * table_memory.h - zeroed memory for hash tables, aligned to cache lines.
+ * table_memory.h - zeroed memory for hash tables, aligned to cache lines,
+ * and huge pages for large blocks.
  *
  * The solver's tables hold buckets of 64 bytes, one cache line each, but
  * calloc returns memory 16 bytes past a line start, so each bucket would
@@ -21,5 +22,12 @@ enum { CACHE_LINE = 64 };
  * NULL when it cannot be had.  *block receives what to pass to free().
  */
 void *table_calloc(size_t count, size_t size, void **block);
+
+/*
+ * Asks for transparent huge pages (2 MiB) on the whole huge pages inside
+ * [block, block + bytes), where the system grants them on request; a
+ * no-op elsewhere, and failure is harmless.  table_calloc does it already.
+ */
+void advise_huge_pages(void *block, size_t bytes);
 
 #endif

@@ -4,27 +4,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
-/*
- * Asks for transparent huge pages where the system offers them on request:
- * a search keeps touching fresh nodes, and faulting them in 4 KiB at a time
- * costs about a fifth of a first search's time.  Only the 2 MiB-aligned part
- * of the block can be advised; failure is harmless.
- */
-static void advise_huge_pages(void *block, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-    const uintptr_t huge = (uintptr_t)2 << 20;
-    uintptr_t start = ((uintptr_t)block + huge - 1) & ~(huge - 1);
-    uintptr_t end = ((uintptr_t)block + bytes) & ~(huge - 1);
-    if (block && end > start)
-        madvise((void *)start, end - start, MADV_HUGEPAGE);
-#else
-    (void)block;
-    (void)bytes;
-#endif
-}
+#include "engine/table_memory.h"
 
 bool arena_init(Arena *arena, size_t bytes)
 {
@@ -36,6 +17,8 @@ bool arena_init(Arena *arena, size_t bytes)
         count = UINT32_MAX - 1;
     arena->capacity = (uint32_t)count;
     arena->nodes = malloc(count * sizeof(Node));
+    /* A search keeps touching fresh nodes: faulting them in 4 KiB at a time
+       cost about a fifth of a first search's time. */
     advise_huge_pages(arena->nodes, count * sizeof(Node));
     arena->marks = calloc((count + 63) / 64, sizeof(uint64_t));
     arena->used = 0;
