@@ -257,6 +257,12 @@ static int count_replies(Bitboard theirs, Bitboard empty, int cap, bool *exact)
     return n;
 }
 
+/* The empty squares of the fights after move m. */
+static Bitboard empty_after(const Position *fight, const FightMove *m)
+{
+    return (fight->empty | bb_square(m->from)) & ~bb_square(m->to) & ~bb_square(m->arrow);
+}
+
 /*
  * The moved amazon's own moves after m: between moves that leave the
  * opponent as many replies, the one that leaves the mover more room goes
@@ -266,8 +272,7 @@ static int count_replies(Bitboard theirs, Bitboard empty, int cap, bool *exact)
  */
 static int mover_mobility(const Position *fight, const FightMove *m)
 {
-    Bitboard left = (fight->empty | bb_square(m->from)) & ~bb_square(m->to) & ~bb_square(m->arrow);
-    return line_queen_count(m->to, left);
+    return line_queen_count(m->to, empty_after(fight, m));
 }
 
 /*
@@ -338,11 +343,8 @@ static int fight_order(const Position *fight, FightMove *moves, int count, int f
         if (i == first)
             continue;
         FightMove m = moves[i];
-        if (!m.exact) {
-            Bitboard after = (fight->empty | bb_square(m.from))
-                           & ~bb_square(m.to) & ~bb_square(m.arrow);
-            m.replies = (uint8_t)count_amazon_steps(theirs, after);
-        }
+        if (!m.exact)
+            m.replies = (uint8_t)count_amazon_steps(theirs, empty_after(fight, &m));
         m.mobility = (uint8_t)mover_mobility(fight, &m);
         int j = n++;
         for (; j > 0 && goes_before(&m, &moves[j - 1]); j--)
@@ -362,7 +364,7 @@ static int endgame_reply(Endgame *g, const Position *fight, const FightMove *m, 
     Color us = child.to_move;
     if (m) {
         child.amazons[us] ^= bb_square(m->from) | bb_square(m->to);
-        child.empty = (child.empty | bb_square(m->from)) & ~bb_square(m->to) & ~bb_square(m->arrow);
+        child.empty = empty_after(fight, m);
         child.arrows |= bb_square(m->arrow);
     } else {
         bank += us == WHITE ? -1 : 1;
