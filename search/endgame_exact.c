@@ -156,13 +156,14 @@ static bool endgame_reduce(Endgame *g, const Position *pos, Position *fight, int
 
 /*
  * Fights of fewer empty squares are searched again rather than kept: that
- * costs less than the table's cache misses.  With huge pages (table_memory.h)
- * keeping fights of 3 squares too pays: on the 5x5 position after b1-b4/a5
- * a4-c2/c1 it cuts the fight nodes from 9.9M to 8.8M, on the whole of 5x5
- * from 67.6M to 60.9M, a little faster in each of three alternating pairs of
- * runs; keeping those of 2 squares as well (8.0M) was slower in a single run.
+ * costs less than the table's cache misses.  Keeping fights of 3 squares
+ * paid with huge pages (table_memory.h), before the killer moves; with them
+ * it no longer does: on 6x4 after b1-b2/c3 keeping only fights of 4 squares
+ * or more searched 112M fight nodes instead of 93M, yet took 44.7 and 44.6
+ * s against 48.1 and 50.2 s (5 squares: 127M, 46.2 s); the whole of 5x5
+ * took 52.6 s against 53.1 s.
  */
-enum { TABLE_MIN_SQUARES = 3 };
+enum { TABLE_MIN_SQUARES = 4 };
 
 static int endgame_settle(Endgame *g, const Position *fight, int bank);
 
