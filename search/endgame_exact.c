@@ -370,24 +370,17 @@ static int remember_win(Endgame *g, const Position *fight, const FightMove *m)
     return 1;
 }
 
-/* Whether m can be played in the fights (a zeroed move never can: it goes nowhere). */
-static bool fight_move_legal(const Position *fight, const FightMove *m)
-{
-    if (!(fight->amazons[fight->to_move] & bb_square(m->from)))
-        return false;
-    if (!(queen_targets(m->from, fight->empty) & bb_square(m->to)))
-        return false;
-    Bitboard after = (fight->empty | bb_square(m->from)) & ~bb_square(m->to);
-    return queen_targets(m->to, after) & bb_square(m->arrow);
-}
-
-/* The killers of fights of this size that can be played here, copied into `legal`. */
+/*
+ * The killers of fights of this size that can be played here, copied into
+ * `legal` (a zeroed slot never can: its move goes nowhere).
+ */
 static int legal_killers(const EndgameTable *table, const Position *fight, FightMove *legal)
 {
+    const FightMove *killers = table->killers[bb_count(fight->empty)];
     int n = 0;
     for (int k = 0; k < FIGHT_KILLERS; k++) {
-        const FightMove *m = &table->killers[bb_count(fight->empty)][k];
-        if (fight_move_legal(fight, m))
+        const FightMove *m = &killers[k];
+        if (is_legal_move(fight, fight->to_move, (Move){ m->from, m->to, m->arrow }))
             legal[n++] = *m;
     }
     return n;
