@@ -387,6 +387,35 @@ static int legal_killers(const EndgameTable *table, const Position *fight, Fight
 }
 
 /*
+ * Whether the side to move wins fights of a single empty square.  Only an
+ * amazon next to it can move there (nothing else is empty to pass through),
+ * and then shoots back: whoever fills it gains a move, and the fights are
+ * over.  Filling it wins with a bank of at least 0 (the opponent moves next,
+ * on the bank alone).  Without it, the side to move takes a spare move and
+ * the opponent may fill it: that wins with a bank of 2, or of 1 when the
+ * opponent cannot fill it either.  In a quarter of the fight nodes on 5x5 the
+ * fights are down to one square.
+ */
+static int one_square(const Position *fight, int bank)
+{
+    Color us = fight->to_move;
+    int spare = spare_moves(fight, bank);
+    if (bb_king_reach(fight->amazons[us], fight->empty))
+        return spare >= 0;
+    bool theirs = bb_king_reach(fight->amazons[color_other(us)], fight->empty);
+    return spare >= 2 || (spare == 1 && !theirs);
+}
+
+/* Counts a node of the fight search; false past the budget. */
+static bool count_node(Endgame *g)
+{
+    if (--g->budget < 0)
+        return false;
+    g->table->stats.nodes++;
+    return true;
+}
+
+/*
  * Whether the opponent wins after the move (the spare move when m is NULL):
  * 1 yes, 0 no, -1 past a budget.
  */
@@ -403,15 +432,24 @@ static int endgame_reply(Endgame *g, const Position *fight, const FightMove *m, 
     }
     child.to_move = color_other(us);
     /*
-     * With one empty square at most, the bounds and one_square give the same
-     * answer whatever the pieces: a piece with the square and one colour's
-     * amazons is an integer of 1 or 0, just what one_square makes of it.
+     * With one empty square at most, one_square answers whatever the pieces:
+     * a piece with the square and one colour's amazons is an integer of 1 or
+     * 0, just what one_square makes of it.
      */
     if (!(child.empty & (child.empty - 1)))
-        return endgame_settle(g, &child, bank);
+        return one_square(&child, bank);
     if (!endgame_reduce(g, &child, &reduced, &bank))
         return -1;
     return endgame_settle(g, &reduced, bank);
+}
+
+/* The spare move, tried last: 1 when it wins, 0 when it does not, -1 past the budget. */
+static int try_spare_move(Endgame *g, const Position *fight, int bank)
+{
+    if (spare_moves(fight, bank) < 1)
+        return 0;
+    int theirs = endgame_reply(g, fight, NULL, bank);
+    return theirs < 0 ? -1 : theirs == 0;
 }
 
 /*
@@ -436,12 +474,7 @@ static int endgame_search(Endgame *g, const Position *fight, int bank, FightMove
         if (theirs <= 0)
             return theirs < 0 ? -1 : remember_win(g, fight, &moves[i]);
     }
-    if (spare_moves(fight, bank) >= 1) {
-        int theirs = endgame_reply(g, fight, NULL, bank);
-        if (theirs <= 0)
-            return theirs < 0 ? -1 : 1;
-    }
-    return 0;
+    return try_spare_move(g, fight, bank);
 }
 
 /*
@@ -463,23 +496,28 @@ static int try_killers(Endgame *g, const Position *fight, int bank, const FightM
 }
 
 /*
- * Whether the side to move wins fights of a single empty square.  Only an
- * amazon next to it can move there (nothing else is empty to pass through),
- * and then shoots back: whoever fills it gains a move, and the fights are
- * over.  Filling it wins with a bank of at least 0 (the opponent moves next,
- * on the bank alone).  Without it, the side to move takes a spare move and
- * the opponent may fill it: that wins with a bank of 2, or of 1 when the
- * opponent cannot fill it either.  In a quarter of the fight nodes on 5x5 the
- * fights are down to one square.
+ * Fights of two empty squares, searched in generation order without
+ * killers or the table: every move leaves one empty square, which
+ * one_square settles at once, so no order saves a node, and counting each
+ * move's replies cost more than its child.  A quarter of the fight nodes
+ * have two squares.
  */
-static int one_square(const Position *fight, int bank)
+static int two_squares(Endgame *g, const Position *fight, int bank)
 {
     Color us = fight->to_move;
-    int spare = spare_moves(fight, bank);
-    if (bb_king_reach(fight->amazons[us], fight->empty))
-        return spare >= 0;
-    bool theirs = bb_king_reach(fight->amazons[color_other(us)], fight->empty);
-    return spare >= 2 || (spare == 1 && !theirs);
+    for (Bitboard movers = bb_king_reach(fight->empty, fight->amazons[us]); movers;) {
+        int from = bb_pop(&movers);
+        Bitboard vacated = fight->empty | bb_square(from);
+        for (Bitboard targets = queen_targets(from, fight->empty); targets;) {
+            int to = bb_pop(&targets);
+            for (Bitboard arrows = queen_targets(to, vacated & ~bb_square(to)); arrows;) {
+                FightMove m = { (uint8_t)from, (uint8_t)to, (uint8_t)bb_pop(&arrows), 0, false, 0 };
+                if (endgame_reply(g, fight, &m, bank) == 0)
+                    return 1;
+            }
+        }
+    }
+    return try_spare_move(g, fight, bank);
 }
 
 /* Whether the side to move wins a position already cut down to `fight` and its bank. */
@@ -488,9 +526,12 @@ static int endgame_settle(Endgame *g, const Position *fight, int bank)
     int bound = endgame_bounds(fight, bank);
     if (bound >= 0)
         return bound;
-    if (bb_count(fight->empty) == 1)
+    int squares = bb_count(fight->empty);
+    if (squares == 1)
         return one_square(fight, bank);
-    bool kept = bb_count(fight->empty) >= TABLE_MIN_SQUARES;
+    if (squares == 2)
+        return count_node(g) ? two_squares(g, fight, bank) : -1;
+    bool kept = squares >= TABLE_MIN_SQUARES;
     ProofKey key;
     EndgameBucket *bucket = NULL;
     if (kept) {
@@ -511,9 +552,8 @@ static int endgame_settle(Endgame *g, const Position *fight, int bank)
         if (known)
             return known == 2;
     }
-    if (--g->budget < 0)
+    if (!count_node(g))
         return -1;
-    g->table->stats.nodes++;
     int wins = try_killers(g, fight, bank, killers, tries);
     if (wins == 0) {
         if (count < 0)
