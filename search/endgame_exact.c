@@ -497,16 +497,17 @@ static int try_killers(Endgame *g, const Position *fight, int bank, const FightM
 
 /*
  * Searches the moves in generation order, without counting replies: the
- * order for fights of at most PLAIN_MAX_SQUARES squares, and for those of
- * two squares without killers or the table either.  A move in a two-square
- * fight leaves one empty square, which one_square settles at once, so no
- * order saves a node there, and counting each move's replies cost more
- * than its child.  Up to 4 squares the children stay so cheap that trying
- * more of them costs less than ordering: on the 5x5 position after
- * b1-b4/a5 a4-c2/c1 d1-d4/c4 e4-d3/e3 callgrind counted 2,485,755,897
- * instructions with order from 3 squares, 2,368,776,522 from 4, and
- * 2,231,730,496 from 5 (about 2,656M from 6); on 6x4 after b1-b2/c3 the
- * last two both took 40-41 s, against 43-47 s with order from 3 squares.
+ * search of fights of at most PLAIN_MAX_SQUARES squares, after their killers
+ * (fights of two squares skip the killers too, and the killers they record
+ * are never read).  A move in a two-square fight leaves one empty square,
+ * which one_square settles at once, so no order saves a node there, and
+ * counting each move's replies cost more than its child.  Up to 4 squares
+ * the children stay so cheap that trying more of them costs less than
+ * ordering: on the 5x5 position after b1-b4/a5 a4-c2/c1 d1-d4/c4 e4-d3/e3
+ * callgrind counted 2,485,755,897 instructions with order from 3 squares,
+ * 2,368,776,522 from 4, and 2,231,730,496 from 5 (about 2,656M from 6); on
+ * 6x4 after b1-b2/c3 the last two both took 40-41 s, against 43-47 s with
+ * order from 3 squares.
  */
 enum { PLAIN_MAX_SQUARES = 4 };
 
@@ -550,7 +551,8 @@ static int endgame_settle(Endgame *g, const Position *fight, int bank)
     }
     /*
      * Most lookups miss the cache, and most find nothing: unless there are
-     * killers to try, the moves are made while the bucket comes from memory.
+     * killers to try or the search is plain, the moves are made while the
+     * bucket comes from memory.
      * The killers are copied, since the searches below may replace them.
      */
     FightMove killers[FIGHT_KILLERS], moves[MAX_AMAZONS * ENDGAME_MAX_SQUARES * ENDGAME_MAX_SQUARES];
