@@ -165,6 +165,28 @@ static void print_batch(void *arg)
 }
 
 /*
+ * The solver's move, when it chose instead of the search: the search's tree
+ * belongs to an earlier position then, so the batch is this one entry.  Its
+ * visits are the solver's proof nodes, its win rate the proven result, and
+ * it has no prior (the solver orders moves without the search's policy).
+ */
+static void print_solver_choice(const Printer *p, const MoveChoice *choice)
+{
+    Candidate c = {
+        .move = choice->move,
+        .visits = choice->solver_nodes < UINT32_MAX ? (uint32_t)choice->solver_nodes : UINT32_MAX,
+        .win_rate = choice->win_rate,
+        .lcb = choice->proven ? choice->win_rate : 0,
+        .pv_length = 1,
+        .pv = { choice->move },
+    };
+    Reply line = { 0 };
+    print_candidate(&line, &c, 0, p->style);
+    reply_stream_printf(p->reply, "%s\n", line.text);
+    free(line.text);
+}
+
+/*
  * Seconds between batches.  Inline input (a whole session read from memory)
  * gets no timed output, which would differ from run to run: one batch at the
  * end of the search instead.
@@ -228,14 +250,16 @@ static bool genmove_analyze(Session *s, int argc, char **argv, Reply *reply, Inf
     Printer printer = { s, reply, &args, style };
     LiveWatch watch = { .interval = batch_interval(input, &args), .progress = print_batch, .arg = &printer,
                         .ownership = args.ownership };
-    Move m;
+    MoveChoice choice;
     char text[MOVE_TEXT_MAX] = "resign";
-    bool moved = session_choose_move(s, args.color, &m, true, input, &watch);
-    if (!input_is_live(input) && moved)
+    bool moved = session_choose_move(s, args.color, &choice, true, input, &watch);
+    if (moved && choice.source == CHOSEN_BY_SOLVER)
+        print_solver_choice(&printer, &choice);
+    else if (moved && choice.source == CHOSEN_BY_SEARCH && !input_is_live(input))
         print_batch(&printer); /* inline input: the one batch, when the search is done */
     if (moved) {
-        if (game_play(&s->game, args.color, m))
-            move_to_text(m, text);
+        if (game_play(&s->game, args.color, choice.move))
+            move_to_text(choice.move, text);
         else
             fprintf(stderr, "amazons: internal error: the search returned an illegal move\n");
     }

@@ -354,8 +354,12 @@ static Step read_request(Bot *b)
 static bool choose_move(Bot *b, double budget, Move *m)
 {
     Session *s = &b->session;
-    if (s->options.player != PLAYER_MCTS)
-        return session_choose_move(s, b->me, m, false, NULL, NULL);
+    if (s->options.player != PLAYER_MCTS) {
+        MoveChoice choice;
+        bool moved = session_choose_move(s, b->me, &choice, false, NULL, NULL);
+        *m = choice.move;
+        return moved;
+    }
     Position pos = session_position_for(s, b->me);
     /* Botzone's clock always runs: a playout cap, if any, comes on top of it. */
     SearchLimits limits = { .seconds = budget, .iterations = s->options.playouts };

@@ -266,19 +266,19 @@ static bool cmd_undo(void *ctx, int argc, char **argv, Reply *reply)
 static bool genmove(Session *s, int argc, char **argv, Reply *reply, bool play)
 {
     Color c;
-    Move m;
+    MoveChoice choice;
     if (!need_args(argc, 1, reply))
         return false;
     if (!color_arg(argv[0], &c, reply))
         return false;
-    if (!session_choose_move(s, c, &m, play, reply->loop->input, NULL)) {
+    if (!session_choose_move(s, c, &choice, play, reply->loop->input, NULL)) {
         reply_printf(reply, "resign");
         return true;
     }
-    if (play && !game_play(&s->game, c, m))
+    if (play && !game_play(&s->game, c, choice.move))
         return fail(reply, "internal error: search returned an illegal move");
     char text[MOVE_TEXT_MAX];
-    move_to_text(m, text);
+    move_to_text(choice.move, text);
     reply_printf(reply, "%s", text);
     return true;
 }

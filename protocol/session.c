@@ -100,7 +100,7 @@ static bool worth_solving(const Position *pos)
  * of a proven loss, or its best guess when "# interrupt" cut it short.
  */
 static bool hand_over(Session *s, const Position *pos, double budget, LineInput *input,
-                      Move *m, double *win_rate)
+                      MoveChoice *choice)
 {
     double share = param_value(P_SOLVER_SHARE);
     if (share <= 0 || !worth_solving(pos))
@@ -128,36 +128,44 @@ static bool hand_over(Session *s, const Position *pos, double budget, LineInput 
                 (unsigned long long)r.nodes, r.seconds);
     if (!r.has_move || (r.outcome == SOLVE_UNKNOWN && !interrupted))
         return false;
-    *m = r.move;
-    *win_rate = r.outcome == SOLVE_WIN ? 1.0 : r.outcome == SOLVE_LOSS ? 0.0 : 0.5;
+    *choice = (MoveChoice){
+        .move = r.move,
+        .source = CHOSEN_BY_SOLVER,
+        .win_rate = r.outcome == SOLVE_WIN ? 1.0 : r.outcome == SOLVE_LOSS ? 0.0 : 0.5,
+        .proven = r.outcome != SOLVE_UNKNOWN,
+        .solver_nodes = r.nodes,
+    };
     return true;
 }
 
 /* The search's move for pos, within limits. */
-static Move search_move(Session *s, const Position *pos, const SearchLimits *limits,
-                        LineInput *input, const LiveWatch *watch, double *win_rate)
+static MoveChoice search_move(Session *s, const Position *pos, const SearchLimits *limits,
+                              LineInput *input, const LiveWatch *watch)
 {
     static const LiveWatch interrupt_only = { .stop_on_line = false };
     search_start(s->search, pos, limits);
     SearchResult result = live_watch(s->search, input, watch ? watch : &interrupt_only, NULL);
-    *win_rate = result.win_rate;
-    return result.move;
+    return (MoveChoice){ .move = result.move, .source = CHOSEN_BY_SEARCH, .win_rate = result.win_rate };
 }
 
-bool session_choose_move(Session *s, Color c, Move *m, bool commit, LineInput *input,
-                         const LiveWatch *watch)
+static bool player_move(Session *s, const Position *pos, MoveChoice *choice)
+{
+    *choice = (MoveChoice){ .source = CHOSEN_BY_PLAYER, .win_rate = 0.5 };
+    return s->options.player == PLAYER_RANDOM ? random_player_move(pos, &s->rng, &choice->move)
+                                              : greedy_player_move(pos, &s->rng, &choice->move);
+}
+
+bool session_choose_move(Session *s, Color c, MoveChoice *choice, bool commit,
+                         LineInput *input, const LiveWatch *watch)
 {
     Position pos = session_position_for(s, c);
     if (!has_legal_move(&pos, c))
         return false;
-    if (s->options.player == PLAYER_RANDOM)
-        return random_player_move(&pos, &s->rng, m);
-    if (s->options.player == PLAYER_GREEDY)
-        return greedy_player_move(&pos, &s->rng, m);
+    if (s->options.player != PLAYER_MCTS)
+        return player_move(s, &pos, choice);
     double start = monotonic_seconds();
     double budget = time_budget(&s->clock, c, &pos, s->options.move_time, s->options.move_overhead);
-    double win_rate;
-    if (!hand_over(s, &pos, budget, input, m, &win_rate)) {
+    if (!hand_over(s, &pos, budget, input, choice)) {
         SearchLimits limits = {
             .seconds = budget - (monotonic_seconds() - start), /* less what the solver took */
             .iterations = s->options.playouts,
@@ -167,13 +175,13 @@ bool session_choose_move(Session *s, Color c, Move *m, bool commit, LineInput *i
         /* A playout cap alone (no clock) makes the search reproducible: no time limit then. */
         if (s->options.playouts && !s->clock.limited)
             limits.seconds = 1e9;
-        *m = search_move(s, &pos, &limits, input, watch, &win_rate);
+        *choice = search_move(s, &pos, &limits, input, watch);
     }
     if (!commit)
         return true;
     s->ponder_armed = true;
     clock_spend(&s->clock, c, monotonic_seconds() - start);
-    bool low = s->options.resign_below >= 0 && win_rate < s->options.resign_below;
+    bool low = s->options.resign_below >= 0 && choice->win_rate < s->options.resign_below;
     s->low_estimates[c] = low ? s->low_estimates[c] + 1 : 0;
     /* Resign only when the estimate stays low, not on one pessimistic search. */
     return s->low_estimates[c] < 3;

@@ -58,6 +58,17 @@ void session_restart(Session *session);
 /* The game position with colour c to move (GTP lets either colour move). */
 Position session_position_for(const Session *session, Color c);
 
+/* Who chose a move: callers that report on the choice (genmove_analyze) need to know. */
+typedef enum { CHOSEN_BY_SEARCH, CHOSEN_BY_SOLVER, CHOSEN_BY_PLAYER } ChoiceSource;
+
+typedef struct {
+    Move move;
+    ChoiceSource source;  /* PLAYER: the greedy or random reference player */
+    double win_rate;      /* for c: the search's estimate, the solver's 1 / 0 / 0.5, a player's 0.5 */
+    bool proven;          /* the solver proved win_rate (1 or 0) */
+    uint64_t solver_nodes; /* the proof nodes behind a CHOSEN_BY_SOLVER move */
+} MoveChoice;
+
 /*
  * Chooses a move for c with the configured player; false means c resigns
  * (no legal move, or the estimate stayed hopeless).  Only a move that will
@@ -67,10 +78,11 @@ Position session_position_for(const Session *session, Color c);
  * search with the best move so far, and `watch` (may be NULL) adds progress
  * output.  When the regions have closed off (or few squares are left) the
  * exact solver gets the first share of the budget (parameter solver_share),
- * and a proven result is played at once (PROTOCOL.md, "solve").
+ * and a proven result is played at once (PROTOCOL.md, "solve"); the search
+ * does not run then, so its tree and candidates are not this move's.
  */
-bool session_choose_move(Session *session, Color c, Move *m, bool commit, LineInput *input,
-                         const LiveWatch *watch);
+bool session_choose_move(Session *session, Color c, MoveChoice *choice, bool commit,
+                         LineInput *input, const LiveWatch *watch);
 
 /*
  * Limits of an analysis search: until stopped when the input is live;

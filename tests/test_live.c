@@ -355,6 +355,42 @@ START_TEST(test_genmove_analyze)
 }
 END_TEST
 
+/*
+ * When the exact solver proves the move, the search does not run: the one
+ * entry is the move played, with the proven result, not the candidates of
+ * the tree an earlier analysis left (they belong to another position).
+ */
+START_TEST(test_genmove_analyze_proven)
+{
+    static const char *const args[] = { "--time", "0.6", "--memory", "64", NULL };
+    engine = live_start(args);
+    live_ask(engine, "boardsize 4 4");
+    live_ask(engine, "play w b1-b2/c3");
+    live_ask(engine, "play b b4-b3/a4");
+    const char *position = pc_strdup(live_ask(engine, "get_position"));
+    /* A tree for Black, who is not to move: stopped by the next line. */
+    start_analysis("1 analyze b 5", "=1");
+    sleep_ms(200);
+    live_send_ok(engine, "2 genmove_analyze w 5");
+    ck_assert_int_ge(finish_stream(), 1);
+    ck_assert_str_eq(live_next_line(engine), "=2");
+    const char *line = live_next_line(engine);
+    Batch b = parse_batch(line, false);
+    ck_assert_int_eq(b.count, 1);
+    check_pvs(&b, position);
+    ck_assert_int_eq(b.entries[0].pv_length, 1);
+    ck_assert_double_eq(b.entries[0].winrate, 1.0); /* `solve` here: "= win c1-c2/b1" */
+    ck_assert_double_eq(b.entries[0].lcb, 1.0);
+    ck_assert_uint_ge(b.entries[0].visits, 1);
+    line = live_next_line(engine);
+    ck_assert_msg(strncmp(line, "play ", 5) == 0, "expected play MOVE, got \"%s\"", line);
+    ck_assert_str_eq(line + 5, b.entries[0].move);
+    ck_assert_str_eq(live_next_line(engine), "");
+    Board board = bm_after(bm_of(position), 'W', b.entries[0].move);
+    ck_assert_str_eq(live_ask(engine, "get_position"), bm_text(&board));
+}
+END_TEST
+
 /* "# interrupt" stops a 60-second genmove (or reg_genmove) at once with a legal move. */
 START_TEST(test_interrupt_genmove)
 {
@@ -527,6 +563,7 @@ Suite *live_suite(void)
     tcase_add_test(analysis, test_analysis_styles_and_keys);
     tcase_add_test(analysis, test_analysis_leaves_state);
     tcase_add_test(analysis, test_genmove_analyze);
+    tcase_add_test(analysis, test_genmove_analyze_proven);
     tcase_add_test(analysis, test_gui_command_lists);
     suite_add_tcase(s, analysis);
 
