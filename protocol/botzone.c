@@ -356,9 +356,10 @@ static bool choose_move(Bot *b, double budget, Move *m)
     Session *s = &b->session;
     if (s->options.player != PLAYER_MCTS) {
         MoveChoice choice;
-        bool moved = session_choose_move(s, b->me, &choice, false, NULL, NULL);
+        if (!session_choose_move(s, b->me, &choice, false, NULL, NULL))
+            return false;
         *m = choice.move;
-        return moved;
+        return true;
     }
     Position pos = session_position_for(s, b->me);
     /* Botzone's clock always runs: a playout cap, if any, comes on top of it. */
