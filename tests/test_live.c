@@ -370,7 +370,7 @@ START_TEST(test_genmove_analyze_proven)
     const char *position = pc_strdup(live_ask(engine, "get_position"));
     /* A tree for Black, who is not to move: stopped by the next line. */
     start_analysis("1 analyze b 5", "=1");
-    sleep_ms(200);
+    sleep_ms((int)limit_ms(200)); /* time for a batch every 50 ms */
     live_send_ok(engine, "2 genmove_analyze w 5");
     ck_assert_int_ge(finish_stream(), 1);
     ck_assert_str_eq(live_next_line(engine), "=2");
