@@ -252,12 +252,11 @@ static bool genmove_analyze(Session *s, int argc, char **argv, Reply *reply, Inf
                         .ownership = args.ownership };
     MoveChoice choice;
     char text[MOVE_TEXT_MAX] = "resign";
-    bool moved = session_choose_move(s, args.color, &choice, true, input, &watch);
-    if (moved && choice.source == CHOSEN_BY_SOLVER)
-        print_solver_choice(&printer, &choice);
-    else if (moved && choice.source == CHOSEN_BY_SEARCH && !input_is_live(input))
-        print_batch(&printer); /* inline input: the one batch, when the search is done */
-    if (moved) {
+    if (session_choose_move(s, args.color, &choice, true, input, &watch)) {
+        if (choice.source == CHOSEN_BY_SOLVER)
+            print_solver_choice(&printer, &choice);
+        else if (choice.source == CHOSEN_BY_SEARCH && !input_is_live(input))
+            print_batch(&printer); /* inline input: the one batch, when the search is done */
         if (game_play(&s->game, args.color, choice.move))
             move_to_text(choice.move, text);
         else
