@@ -26,6 +26,18 @@ typedef struct {
 /* Moves kept per number of empty squares that last won there (killer moves). */
 enum { ENDGAME_WAYS = 2, FIGHT_KILLERS = 2 };
 
+/*
+ * A killer move, with the squares that must be empty for it to be played
+ * again: its amazon's path and landing square, and its arrow's path and
+ * square (the amazon's own square left out, since the amazon leaves it).
+ * A slot that holds no move needs every square empty, padding included,
+ * so it is never legal.
+ */
+typedef struct {
+    FightMove move;
+    Bitboard clear;
+} Killer;
+
 typedef struct {
     EndgameEntry entries[ENDGAME_WAYS];
 } EndgameBucket;
@@ -35,8 +47,15 @@ struct EndgameTable {
     void *block;        /* what holds them, for free() */
     size_t count;       /* a power of two */
     EndgameStats stats;
-    FightMove killers[ENDGAME_MAX_SQUARES + 1][FIGHT_KILLERS]; /* by empty squares, newest first */
+    Killer killers[ENDGAME_MAX_SQUARES + 1][FIGHT_KILLERS]; /* by empty squares, newest first */
 };
+
+static void forget_killers(EndgameTable *table)
+{
+    for (int n = 0; n <= ENDGAME_MAX_SQUARES; n++)
+        for (int k = 0; k < FIGHT_KILLERS; k++)
+            table->killers[n][k] = (Killer){ { 0 }, ~(Bitboard)0 };
+}
 
 EndgameTable *endgame_table_create(size_t bytes)
 {
@@ -51,6 +70,7 @@ EndgameTable *endgame_table_create(size_t bytes)
         free(table);
         return NULL;
     }
+    forget_killers(table);
     return table;
 }
 
@@ -65,7 +85,7 @@ void endgame_table_destroy(EndgameTable *table)
 void endgame_table_clear(EndgameTable *table)
 {
     memset(table->buckets, 0, table->count * sizeof(EndgameBucket));
-    memset(table->killers, 0, sizeof table->killers);
+    forget_killers(table);
     table->stats = (EndgameStats){ 0 };
 }
 
@@ -358,30 +378,47 @@ static int fight_order(const Position *fight, FightMove *moves, int count, int f
     return n;
 }
 
+/* The squares after `from` up to `to` (included) on the line that joins them. */
+static Bitboard path_to(int from, int to)
+{
+    int df = square_file(to) - square_file(from), dr = square_rank(to) - square_rank(from);
+    int step = (df > 0) - (df < 0) + ((dr > 0) - (dr < 0)) * STRIDE;
+    Bitboard path = 0;
+    for (int sq = from + step;; sq += step) {
+        path |= bb_square(sq);
+        if (sq == to)
+            return path;
+    }
+}
+
 /* Remembers m as the newest killer of fights of its size; returns 1, the win it brought. */
 static int remember_win(Endgame *g, const Position *fight, const FightMove *m)
 {
-    FightMove *killers = g->table->killers[bb_count(fight->empty)];
-    if (killers[0].from != m->from || killers[0].to != m->to || killers[0].arrow != m->arrow) {
+    Killer *killers = g->table->killers[bb_count(fight->empty)];
+    const FightMove *newest = &killers[0].move;
+    if (newest->from != m->from || newest->to != m->to || newest->arrow != m->arrow) {
         for (int k = FIGHT_KILLERS - 1; k > 0; k--)
             killers[k] = killers[k - 1];
-        killers[0] = *m;
+        killers[0].move = *m;
+        killers[0].clear = (path_to(m->from, m->to) | path_to(m->to, m->arrow)) & ~bb_square(m->from);
     }
     return 1;
 }
 
 /*
  * The killers of fights of this size that can be played here, copied into
- * `legal` (a zeroed slot never can: its move goes nowhere).
+ * `legal`: a mask test instead of a legality check, which took a tenth of
+ * the time on 6x4.
  */
 static int legal_killers(const EndgameTable *table, const Position *fight, FightMove *legal)
 {
-    const FightMove *killers = table->killers[bb_count(fight->empty)];
+    const Killer *killers = table->killers[bb_count(fight->empty)];
+    Bitboard ours = fight->amazons[fight->to_move];
     int n = 0;
     for (int k = 0; k < FIGHT_KILLERS; k++) {
-        const FightMove *m = &killers[k];
-        if (is_legal_move(fight, fight->to_move, (Move){ m->from, m->to, m->arrow }))
-            legal[n++] = *m;
+        const Killer *killer = &killers[k];
+        if (bb_test(ours, killer->move.from) && !(killer->clear & ~fight->empty))
+            legal[n++] = killer->move;
     }
     return n;
 }
