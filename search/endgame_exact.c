@@ -172,6 +172,47 @@ static bool endgame_reduce(Endgame *g, const Position *pos, Position *fight, int
     return true;
 }
 
+/*
+ * Whether taking a square out of the passable ones (the empty squares and
+ * amazons) leaves every piece whole: when its passable neighbours are
+ * king-connected around it, any path through it has a way round.  A move
+ * takes out only its arrow's square (its amazon leaves one passable square
+ * for another), so where that holds and an empty square stays beside it,
+ * the fights stay as they were, and need no cutting down.
+ *
+ * RING_WHOLE[r]: whether the neighbours set in r (bits 0-2 the rank below,
+ * west to east; 3 and 4 west and east; 5-7 the rank above) form one group
+ * or none.
+ */
+static bool RING_WHOLE[256];
+
+__attribute__((constructor)) static void ring_whole_init(void)
+{
+    /* The bit of r for each neighbour in turn round the ring, clockwise from the north. */
+    static const int turn[8] = { 6, 7, 4, 2, 1, 0, 3, 5 };
+    for (unsigned r = 0; r < 256; r++) {
+        unsigned ring = 0;
+        for (int i = 0; i < 8; i++)
+            ring |= (r >> turn[i] & 1) << i;
+        /* Two sides next to a corner touch each other: count the corner as there. */
+        unsigned sides = ring & 0x55;
+        ring |= (sides << 1 | sides >> 7) & (sides >> 1 | sides << 7) & 0xaa;
+        /* One run round the ring at most (a full ring has no start). */
+        unsigned starts = ring & ~(ring << 1 | ring >> 7) & 0xff;
+        RING_WHOLE[r] = __builtin_popcount(starts) <= 1;
+    }
+}
+
+static bool stays_whole(Bitboard passable, int sq)
+{
+    int low = sq - STRIDE - 1; /* the south-west neighbour */
+    uint64_t box = (uint64_t)(low >= 0 ? passable >> low : passable << -low);
+    unsigned ring = (unsigned)(box & 7) | (unsigned)(box >> STRIDE & 1) << 3
+                  | (unsigned)(box >> (STRIDE + 2) & 1) << 4
+                  | (unsigned)(box >> (2 * STRIDE) & 7) << 5;
+    return RING_WHOLE[ring];
+}
+
 /* ---- the search ---- */
 
 /*
@@ -475,6 +516,10 @@ static int endgame_reply(Endgame *g, const Position *fight, const FightMove *m, 
      */
     if (!(child.empty & (child.empty - 1)))
         return one_square(&child, bank);
+    /* A spare move changes no fight. */
+    Bitboard passable = child.empty | child.amazons[WHITE] | child.amazons[BLACK];
+    if (!m || (stays_whole(passable, m->arrow) && bb_king_reach(bb_square(m->arrow), child.empty)))
+        return endgame_settle(g, &child, bank);
     if (!endgame_reduce(g, &child, &reduced, &bank))
         return -1;
     return endgame_settle(g, &reduced, bank);
