@@ -217,14 +217,15 @@ static bool stays_whole(Bitboard passable, int sq)
 
 /*
  * Fights of fewer empty squares are searched again rather than kept: that
- * costs less than the table's cache misses.  Keeping fights of 3 squares
- * paid with huge pages (table_memory.h), before the killer moves; with them
- * it no longer does: on 6x4 after b1-b2/c3 keeping only fights of 4 squares
- * or more searched 112M fight nodes instead of 93M, yet took 44.7 and 44.6
- * s against 48.1 and 50.2 s (5 squares: 127M, 46.2 s); the whole of 5x5
- * took 52.6 s against 53.1 s.
+ * costs less than the table's cache misses, and the cheaper the search
+ * below, the higher the line.  With the killer moves 4 squares paid (on
+ * 6x4 after b1-b2/c3, 44.7 s against 48.1 s for 3 and 46.2 s for 5).  Once
+ * fights of two squares were worked out without moves (two_squares), four
+ * alternating runs there took 34.3 s (median) keeping 4 squares, 31.6 s
+ * keeping 5 and 31.6 s keeping 6; three more, 30.9 s for 5 and 31.0 s for
+ * 6.  The whole of 5x5 took 41.6 s with either.
  */
-enum { TABLE_MIN_SQUARES = 4 };
+enum { TABLE_MIN_SQUARES = 5 };
 
 static int endgame_settle(Endgame *g, const Position *fight, int bank);
 static int two_squares(Endgame *g, const Position *fight, int bank);
