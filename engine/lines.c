@@ -1,9 +1,12 @@
 /* lines.c - the tables behind lines.h, built once at program start. */
 #include "lines.h"
 
+#include <string.h>
+
 LineSpan LINE_SPAN[NUM_SQUARES][NUM_LINES];
 LineProducts LINE_PRODUCTS[NUM_SQUARES][NUM_LINES];
 uint16_t LINE_REACH[BOARD_MAX][LINE_INDEXES];
+uint8_t LINE_THROUGH[NUM_SQUARES][NUM_SQUARES];
 
 /* One step along each line, in files and ranks. */
 static const int LINE_FILE_STEP[NUM_LINES] = { 1, 0, 1, -1 };
@@ -81,6 +84,15 @@ static void init_reach(void)
     }
 }
 
+static void init_through(void)
+{
+    memset(LINE_THROUGH, NUM_LINES, sizeof LINE_THROUGH);
+    for (int sq = 0; sq < NUM_SQUARES; sq++)
+        for (int line = 0; line < NUM_LINES; line++)
+            for (Bitboard others = LINE_SPAN[sq][line].mask; others;)
+                LINE_THROUGH[sq][bb_pop(&others)] = (uint8_t)line;
+}
+
 __attribute__((constructor)) static void lines_init(void)
 {
     for (int line = 0; line < NUM_LINES; line++)
@@ -88,4 +100,5 @@ __attribute__((constructor)) static void lines_init(void)
             for (int file = 0; file < BOARD_MAX; file++)
                 init_span(file, rank, line);
     init_reach();
+    init_through();
 }

@@ -55,9 +55,22 @@ typedef struct {
 extern LineSpan LINE_SPAN[NUM_SQUARES][NUM_LINES];
 extern LineProducts LINE_PRODUCTS[NUM_SQUARES][NUM_LINES];
 extern uint16_t LINE_REACH[BOARD_MAX][LINE_INDEXES];
+/* The line through two squares, NUM_LINES when they share none (or are one square). */
+extern uint8_t LINE_THROUGH[NUM_SQUARES][NUM_SQUARES];
 
 /* "pext" or "multiply": how this build moves between bitboards and lines. */
 const char *lines_method(void);
+
+/*
+ * The squares of the line from a through b, from b on (b included): what
+ * a queen on a no longer reaches once b is blocked.  a and b must share a
+ * line.
+ */
+static inline Bitboard line_ray_from(int a, int b)
+{
+    Bitboard mask = LINE_SPAN[a][LINE_THROUGH[a][b]].mask, bit = bb_square(b);
+    return b > a ? mask & ~(bit - 1) : mask & (bit | (bit - 1));
+}
 
 /* Line coordinates below sq's own square. */
 static inline unsigned line_below_mask(int sq, int line)

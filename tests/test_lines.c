@@ -165,6 +165,42 @@ START_TEST(test_reach_map_vs_walk)
 }
 END_TEST
 
+/*
+ * Every pair of board squares: those on a line give the ray from the first
+ * through the second, from the second to the edge, as a walk finds it; the
+ * others have no line.
+ */
+START_TEST(test_ray_from_vs_walk)
+{
+    static const int DF[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+    static const int DR[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+    Bitboard board = rect_mask(BOARD_MAX, BOARD_MAX);
+    int pairs = 0;
+    for (Bitboard froms = board; froms;) {
+        int a = bb_pop(&froms);
+        Bitboard aligned = 0;
+        for (int d = 0; d < 8; d++) {
+            int walked[BOARD_MAX], n = 0;
+            for (int f = square_file(a) + DF[d], r = square_rank(a) + DR[d];
+                 f >= 0 && r >= 0 && f < BOARD_MAX && r < BOARD_MAX; f += DF[d], r += DR[d])
+                walked[n++] = square_at(f, r);
+            /* From each square of the walk, the ray is the rest of the walk. */
+            Bitboard rest = 0;
+            for (int i = n - 1; i >= 0; i--) {
+                rest |= bb_square(walked[i]);
+                if (line_ray_from(a, walked[i]) != rest)
+                    ck_abort_msg("squares %d, %d: ray differs from the walk", a, walked[i]);
+                pairs++;
+            }
+            aligned |= rest;
+        }
+        for (Bitboard others = board & ~aligned & ~bb_square(a); others;)
+            ck_assert_int_eq(LINE_THROUGH[a][bb_pop(&others)], NUM_LINES);
+    }
+    ck_assert_int_gt(pairs, 100 * 27); /* at least 27 aligned squares from each square */
+}
+END_TEST
+
 /* The emptiest and fullest boards: longest rays everywhere, and none. */
 START_TEST(test_reach_map_extremes)
 {
@@ -189,6 +225,7 @@ Suite *lines_suite(void)
     tcase_add_test(tc, test_set_reach_vs_walk);
     tcase_add_test(tc, test_reach_map_vs_walk);
     tcase_add_test(tc, test_reach_map_extremes);
+    tcase_add_test(tc, test_ray_from_vs_walk);
     suite_add_tcase(s, tc);
     return s;
 }
