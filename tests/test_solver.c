@@ -404,18 +404,44 @@ END_TEST
 
 /* ---- fights ---- */
 
+/* What the fight tests draw positions with, decide them with and check them against. */
+typedef struct {
+    Rng rng;
+    RegionCache *areas;
+    EndgameTable *table;
+    Memo memo;
+} FightCheck;
+
+static FightCheck fight_check_new(uint64_t seed)
+{
+    FightCheck f;
+    rng_seed(&f.rng, seed);
+    f.areas = region_cache_create(1u << 20);
+    f.table = endgame_table_create(1u << 20);
+    ck_assert_ptr_nonnull(f.areas);
+    ck_assert_ptr_nonnull(f.table);
+    f.memo = memo_new();
+    return f;
+}
+
+static void fight_check_free(FightCheck *f)
+{
+    endgame_table_destroy(f->table);
+    region_cache_destroy(f->areas);
+}
+
 /*
  * The fights' answer for pos checked against exhaustive search: 1 a win, 0
  * a loss, -1 undecided (nothing to check).
  */
-static int checked_fight(EndgameTable *table, RegionCache *areas, Memo *memo, Position *pos)
+static int checked_fight(FightCheck *f, Position *pos)
 {
-    RaceOutcome outcome = endgame_decide(pos, table, areas, 8, 1000000);
+    RaceOutcome outcome = endgame_decide(pos, f->table, f->areas, 8, 1000000);
     if (outcome == RACE_UNDECIDED)
         return -1;
     char text[POSITION_TEXT_MAX];
     position_to_text(pos, text);
-    bool truth = exhaustive_wins(memo, pos);
+    bool truth = exhaustive_wins(&f->memo, pos);
     ck_assert_msg((outcome == RACE_WIN) == truth, "%s: fights say %d", text, outcome);
     return truth;
 }
@@ -423,16 +449,11 @@ static int checked_fight(EndgameTable *table, RegionCache *areas, Memo *memo, Po
 /* Every fight the exact endgame search decides agrees with exhaustive search. */
 START_TEST(decided_fights_are_right)
 {
-    Rng rng;
-    rng_seed(&rng, 5150);
-    RegionCache *areas = region_cache_create(1u << 20);
-    EndgameTable *table = endgame_table_create(1u << 20);
-    ck_assert_ptr_nonnull(table);
-    Memo memo = memo_new();
+    FightCheck f = fight_check_new(5150);
     int decided = 0, wins = 0, banked = 0;
     for (int i = 0; i < 400; i++) {
-        Position pos = random_position(&rng, 5 + i % 2, 5, 3, 5 + (int)rng_below(&rng, 6));
-        int truth = checked_fight(table, areas, &memo, &pos);
+        Position pos = random_position(&f.rng, 5 + i % 2, 5, 3, 5 + (int)rng_below(&f.rng, 6));
+        int truth = checked_fight(&f, &pos);
         if (truth < 0)
             continue;
         decided++;
@@ -451,9 +472,8 @@ START_TEST(decided_fights_are_right)
     /* Fights larger than allowed are left alone. */
     Position start;
     position_start(&start, 6, 6);
-    ck_assert_int_eq(endgame_decide(&start, table, areas, 8, 1000000), RACE_UNDECIDED);
-    endgame_table_destroy(table);
-    region_cache_destroy(areas);
+    ck_assert_int_eq(endgame_decide(&start, f.table, f.areas, 8, 1000000), RACE_UNDECIDED);
+    fight_check_free(&f);
 }
 END_TEST
 
@@ -467,23 +487,17 @@ END_TEST
  */
 START_TEST(small_fights_are_right)
 {
-    Rng rng;
-    rng_seed(&rng, 2718);
-    RegionCache *areas = region_cache_create(1u << 20);
-    EndgameTable *table = endgame_table_create(1u << 20);
-    ck_assert_ptr_nonnull(table);
-    Memo memo = memo_new();
+    FightCheck f = fight_check_new(2718);
     int wins = 0, tries = 20000;
     for (int i = 0; i < tries; i++) {
-        Position pos = random_position(&rng, 4 + i % 3, 4, 4, 2 + (int)rng_below(&rng, 3));
-        int truth = checked_fight(table, areas, &memo, &pos);
+        Position pos = random_position(&f.rng, 4 + i % 3, 4, 4, 2 + (int)rng_below(&f.rng, 3));
+        int truth = checked_fight(&f, &pos);
         ck_assert_msg(truth >= 0, "position %d of %d: undecided", i, tries);
         wins += truth;
     }
     ck_assert_int_gt(wins, tries / 10);
     ck_assert_int_lt(wins, tries - tries / 10);
-    endgame_table_destroy(table);
-    region_cache_destroy(areas);
+    fight_check_free(&f);
 }
 END_TEST
 
