@@ -24,6 +24,13 @@ TEST_ENV = AMAZONS_SANITIZED=1
 OPT = -O1 -g
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS += -fsanitize=address,undefined
+else ifneq ($(PGO),)
+# Profile-guided builds (make profile-build): PGO=generate counts where the
+# code goes, PGO=use compiles with those counts.  Both in build/pgo, since
+# the counts are found by object path.
+BUILD = build/pgo
+CFLAGS += -fprofile-$(PGO)
+LDLIBS += -fprofile-$(PGO)
 else ifeq ($(TSAN),1)
 # ThreadSanitizer: the search's workers, the input reader and the command
 # loop run concurrently (analysis, pondering, interrupts).
@@ -119,6 +126,7 @@ clean:
 -include $(ENGINE_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(MATCH_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
 
 include tests/hardening.mk
+include tests/profile.mk
 include tests/tune/tune.mk
 include tests/amalgamation/amalgamation.mk
 include tests/fuzz/fuzz.mk
