@@ -5,6 +5,7 @@
 # builds queen lines by multiplication instead of BMI2's PEXT/PDEP, in a
 # build directory of its own; builds for a CPU without BMI2 use it anyway.
 # `make bench NAIVE_PERFT=file.c` also times a reference perft program.
+# `make profile-build` leaves a profile-guided build in build/pgo/amazons.
 
 CC ?= cc
 ARCH_FLAGS ?= -march=native

@@ -3,6 +3,8 @@
 #
 #   make solve-bench                       every board, an hour each at most
 #   make solve-bench SOLVE_BOARDS="4x4 5x5" SOLVE_LIMIT=120 SOLVE_MEMORY=2048
+#   make profile-build && make solve-bench PGO=use     with the profile-guided
+#                                                       build (tests/profile.mk)
 #
 # Boards are COLUMNSxROWS start positions; SOLVE_LIMIT is seconds per board
 # (0: no limit), SOLVE_MEMORY the engine's --memory in MiB.  Prints a table of
