@@ -14,9 +14,10 @@
 .PHONY: profile-build profile-check
 
 PGO_BIN = build/pgo/amazons
-PGO_TRAINING = boardsize 5 5\nplay w b1-b4/a5\nplay b a4-c2/c1\nsolve 60\n\
-boardsize 6 4\nplay w b1-b2/c3\nsolve 8\nboardsize 10\ngenmove w\ngenmove b\n\
-boardsize 8\ngenmove w\ngenmove b\nquit\n
+# A 5x5 middle game (a win for White to move), for the training and the check.
+PGO_5X5 = boardsize 5 5\nplay w b1-b4/a5\nplay b a4-c2/c1\n
+PGO_SEARCHES = boardsize 10\ngenmove w\ngenmove b\nboardsize 8\ngenmove w\ngenmove b\n
+PGO_TRAINING = $(PGO_5X5)solve 60\nboardsize 6 4\nplay w b1-b2/c3\nsolve 8\n$(PGO_SEARCHES)quit\n
 
 profile-build:
 	rm -rf build/pgo
@@ -26,7 +27,7 @@ profile-build:
 	rm -f $(PGO_BIN)
 	$(MAKE) --no-print-directory PGO=use $(PGO_BIN)
 
-PROFILE_CHECK_LINES = boardsize 5 5\nplay w b1-b4/a5\nplay b a4-c2/c1\nplay w d1-d4/c4\nsolve 300\nquit\n
+PROFILE_CHECK_LINES = $(PGO_5X5)play w d1-d4/c4\nsolve 300\nquit\n
 
 profile-check: profile-build $(BIN)
 	printf '$(PROFILE_CHECK_LINES)' | $(BIN) --memory 1024 | grep nodes | sed 's/ time .*//' > build/pgo/release.txt
