@@ -25,13 +25,6 @@ TEST_ENV = AMAZONS_SANITIZED=1
 OPT = -O1 -g
 CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 LDLIBS += -fsanitize=address,undefined
-else ifneq ($(PGO),)
-# Profile-guided builds (make profile-build): PGO=generate counts where the
-# code goes, PGO=use compiles with those counts.  Both in build/pgo, since
-# the counts are found by object path.
-BUILD = build/pgo
-CFLAGS += -fprofile-$(PGO)
-LDLIBS += -fprofile-$(PGO)
 else ifeq ($(TSAN),1)
 # ThreadSanitizer: the search's workers, the input reader and the command
 # loop run concurrently (analysis, pondering, interrupts).
@@ -41,6 +34,14 @@ TEST_ENV = AMAZONS_SANITIZED=1 TSAN_OPTIONS='halt_on_error=1 second_deadlock_sta
 OPT = -O1 -g
 CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
 LDLIBS += -fsanitize=thread
+else ifneq ($(PGO),)
+# Profile-guided builds (make profile-build): PGO=generate counts where the
+# code goes, PGO=use compiles with those counts.  Both in build/pgo
+# (build/pgo-portable with PORTABLE=1), since the counts are found by object
+# path.  The sanitizer builds come first: they are never profile-guided.
+BUILD = build/pgo$(VARIANT)
+CFLAGS += -fprofile-$(PGO)
+LDLIBS += -fprofile-$(PGO)
 else
 BUILD = build/release$(VARIANT)
 endif

@@ -13,25 +13,26 @@
 
 .PHONY: profile-build profile-check
 
-PGO_BIN = build/pgo/amazons
+PGO_DIR = build/pgo$(VARIANT)
+PGO_BIN = $(PGO_DIR)/amazons
 # A 5x5 middle game (a win for White to move), for the training and the check.
 PGO_5X5 = boardsize 5 5\nplay w b1-b4/a5\nplay b a4-c2/c1\n
 PGO_SEARCHES = boardsize 10\ngenmove w\ngenmove b\nboardsize 8\ngenmove w\ngenmove b\n
 PGO_TRAINING = $(PGO_5X5)solve 60\nboardsize 6 4\nplay w b1-b2/c3\nsolve 8\n$(PGO_SEARCHES)quit\n
 
 profile-build:
-	rm -rf build/pgo
+	rm -rf $(PGO_DIR)
 	$(MAKE) --no-print-directory PGO=generate $(PGO_BIN)
 	printf '$(PGO_TRAINING)' | $(PGO_BIN) --memory 2048 --playouts 20000 >/dev/null
-	find build/pgo -name '*.o' -delete
+	find $(PGO_DIR) -name '*.o' -delete
 	rm -f $(PGO_BIN)
 	$(MAKE) --no-print-directory PGO=use $(PGO_BIN)
 
 PROFILE_CHECK_LINES = $(PGO_5X5)play w d1-d4/c4\nsolve 300\nquit\n
 
 profile-check: profile-build $(BIN)
-	printf '$(PROFILE_CHECK_LINES)' | $(BIN) --memory 1024 | grep nodes | sed 's/ time .*//' > build/pgo/release.txt
-	printf '$(PROFILE_CHECK_LINES)' | $(PGO_BIN) --memory 1024 | grep nodes | sed 's/ time .*//' > build/pgo/profiled.txt
-	cat build/pgo/profiled.txt
-	grep -q '^= loss nodes' build/pgo/profiled.txt
-	cmp build/pgo/release.txt build/pgo/profiled.txt
+	printf '$(PROFILE_CHECK_LINES)' | $(BIN) --memory 1024 | grep nodes | sed 's/ time .*//' > $(PGO_DIR)/release.txt
+	printf '$(PROFILE_CHECK_LINES)' | $(PGO_BIN) --memory 1024 | grep nodes | sed 's/ time .*//' > $(PGO_DIR)/profiled.txt
+	cat $(PGO_DIR)/profiled.txt
+	grep -q '^= loss nodes' $(PGO_DIR)/profiled.txt
+	cmp $(PGO_DIR)/release.txt $(PGO_DIR)/profiled.txt
