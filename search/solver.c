@@ -79,6 +79,7 @@ struct Solver {
     bool verbose, aborted;
     bool stop;           /* atomic: solver_stop */
     uint32_t root_pn, root_dn;
+    int line[2];         /* the root's amazon move and its arrow being searched, or -1 */
     uint64_t race_checks, race_decided;
     Move killers[MAX_PLY][KILLERS]; /* per ply: the amazon moves (from, to) that last proved
                                        a state there, newest first */
@@ -506,16 +507,32 @@ static bool expand_frame(Solver *s, int ply, ProofValue *value)
 
 /* ---- limits ---- */
 
+/* The root move under search, as " move d1-d3/d5" (empty between root moves). */
+static void current_move_text(const Solver *s, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (s->line[0] < 0 || s->line[1] < 0)
+        return;
+    const Child *queen = &s->frames[0].children[s->line[0]];
+    const Child *arrow = &s->frames[1].children[s->line[1]];
+    char move[16];
+    move_to_text((Move){ queen->a, queen->b, arrow->a }, move);
+    snprintf(buf, size, " move %s", move);
+}
+
 static void report_progress(Solver *s, double now)
 {
     ProofTableStats t = proof_table_stats(s->table);
     EndgameStats e = endgame_table_stats(s->endgames);
     double elapsed = now - s->start;
-    fprintf(stderr, "solve: %llu nodes, %.0f nodes/s, root pn %u dn %u, table %.1f%% full, "
+    char current[32];
+    current_move_text(s, current, sizeof current);
+    fprintf(stderr, "solve: %llu nodes, %.0f nodes/s, root pn %u dn %u%s, table %.1f%% full, "
                     "%.1f%% hits, fights %llu decided, %llu nodes, %.1fs\n",
             (unsigned long long)s->nodes, elapsed > 0 ? s->nodes / elapsed : 0.0, s->root_pn,
-            s->root_dn, 100.0 * t.used / t.entries, t.lookups ? 100.0 * t.hits / t.lookups : 0.0,
-            (unsigned long long)e.decided, (unsigned long long)e.nodes, elapsed);
+            s->root_dn, current, 100.0 * t.used / t.entries,
+            t.lookups ? 100.0 * t.hits / t.lookups : 0.0, (unsigned long long)e.decided,
+            (unsigned long long)e.nodes, elapsed);
 }
 
 static void check_limits(Solver *s)
@@ -617,12 +634,16 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
         if (child_dn > PN_INF)
             child_dn = PN_INF;
         ProofValue v;
+        if (ply < 2)
+            s->line[ply] = sum.best;
         enter_child(s, f, c);
         if (f->half)
             mid(s, ply + 1, c, (uint32_t)child_dn, (uint32_t)child_pn, &v);
         else
             mid(s, ply + 1, c, (uint32_t)child_pn, (uint32_t)child_dn, &v);
         leave_child(s, f, c);
+        if (ply < 2)
+            s->line[ply] = -1;
         c->pn = v.pn;
         c->dn = v.dn;
     }
@@ -797,6 +818,7 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     s->aborted = false;
     s->race_checks = s->race_decided = 0;
     s->frames[0].count = 0;
+    s->line[0] = s->line[1] = -1;
 
     /* Keyed as it was as a child of an earlier solve, so that its entry is found again. */
     Child root = { 0 };

@@ -2,6 +2,7 @@
  * test_solve_command.c - the solver over the protocol: the `solve` command
  * and genmove's hand-over to the solver.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,40 @@ START_TEST(solve_verbose_reports_on_stderr)
     static const char *const quiet[] = { "--memory", "16", NULL };
     rs = pc_gtp_args(quiet, "boardsize 4 4\nsolve\n");
     ck_assert_str_eq(rs.run->err, "");
+}
+END_TEST
+
+/*
+ * A progress line written during the search names the root move being
+ * searched: a legal move of the position (10x10 is far from solved).
+ */
+START_TEST(solve_progress_names_the_move_searched)
+{
+    static const char *const args[] = { "--verbose", "--memory", "64", NULL };
+    LiveEngine *e = live_start(args);
+    live_send(e, "boardsize 10\n1 solve 0");
+    ck_assert_str_eq(live_read_response(e, 5000), "=");
+    const char *progress = NULL;
+    for (int waited = 0; waited < LIVE_ANSWER_MS && !progress; waited += 100) {
+        ck_assert_ptr_null(live_read_response(e, 100)); /* still solving */
+        progress = strstr(live_stderr(e), "solve: ");
+    }
+    ck_assert_msg(progress, "no progress line: %s", live_stderr(e));
+    const char *named = strstr(progress, " move ");
+    ck_assert_msg(named, "progress line: %s", progress);
+    char text[MOVE_TEXT_MAX];
+    ck_assert_int_eq(sscanf(named, " move %11[^,]", text), 1);
+    Position start;
+    position_start(&start, 10, 10);
+    Move m;
+    ck_assert_msg(move_from_text(text, 10, 10, &m) && is_legal_move(&start, WHITE, m),
+                  "move \"%s\" in: %s", text, progress);
+    live_send(e, "# interrupt");
+    const char *answer = live_read_response(e, 10000);
+    ck_assert_msg(answer && strncmp(answer, "=1 unknown nodes ", 17) == 0, "answer \"%s\"", answer);
+    live_close_stdin(e);
+    ck_assert_int_eq(live_wait(e, 10000), 0);
+    live_free(e);
 }
 END_TEST
 
@@ -192,6 +227,7 @@ Suite *solve_command_suite(void)
     tcase_add_test(command, solve_command_errors_change_nothing);
     tcase_add_test(command, solve_verbose_reports_on_stderr);
     tcase_add_test(command, solve_stops_on_interrupt);
+    tcase_add_test(command, solve_progress_names_the_move_searched);
     tcase_add_test(command, genmove_plays_the_proven_move);
     tcase_add_test(command, genmove_hand_over_can_be_switched_off);
     suite_add_tcase(s, command);
