@@ -557,13 +557,20 @@ typedef struct {
     int best;
 } Summary;
 
+enum { OPEN_CHILD_WEIGHT = 2 };
+
 /*
  * Sums the children up for the parent's side, first refreshing them from the
  * table when `refresh` is set.  The disproof number is the weak one, the
- * largest child's plus one for every other open child, not the sum:
- * positions of Amazons are reached by many move orders, and a sum counts a
- * shared subtree once per path to it.  On the bench positions (4x5, 5x4,
- * 5x5 after two and four moves) this cut the nodes about threefold.
+ * largest child's plus OPEN_CHILD_WEIGHT for every other open child, not
+ * the sum: positions of Amazons are reached by many move orders, and a sum
+ * counts a shared subtree once per path to it.  On the bench positions (4x5,
+ * 5x4, 5x5 after two and four moves) this cut the nodes about threefold.
+ * A weight of 2 rather than 1 steers the search a little more towards
+ * states with few moves left to refute: on the whole of 5x5 it took 135M
+ * fight nodes against 153M (1.5: 134M, 3: 160M, 4: 198M), on 6x4 2,959M
+ * against 3,091M (1.5: 3,042M), for 1 to 3% more proof nodes, and on 4x7
+ * 1,517M against 2,159M with 171M proof nodes against 225M.
  */
 static Summary summarise(Solver *s, Frame *f, bool refresh)
 {
@@ -591,7 +598,8 @@ static Summary summarise(Solver *s, Frame *f, bool refresh)
                 largest_dn = cdn;
         }
     }
-    sum.dn = sum.pn == 0 ? PN_INF : saturate(largest_dn + (open ? open - 1 : 0));
+    uint64_t others = open ? open - 1 : 0;
+    sum.dn = sum.pn == 0 ? PN_INF : saturate(largest_dn + OPEN_CHILD_WEIGHT * others);
     return sum;
 }
 
