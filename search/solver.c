@@ -515,7 +515,7 @@ static void current_move_text(const Solver *s, char *buf, size_t size)
         return;
     const Child *queen = &s->frames[0].children[s->line[0]];
     const Child *arrow = &s->frames[1].children[s->line[1]];
-    char move[16];
+    char move[MOVE_TEXT_MAX];
     move_to_text((Move){ queen->a, queen->b, arrow->a }, move);
     snprintf(buf, size, " move %s", move);
 }
