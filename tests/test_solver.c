@@ -542,60 +542,86 @@ START_TEST(fight_pockets_are_sure_moves)
 END_TEST
 
 /*
- * The pieces of pos with a single empty square and both colours' amazons:
- * in *stars those where both colours stand beside the square, in *spares
- * those where only one does.
+ * The empty squares of each piece of pos that holds one or two of them and
+ * both colours' amazons, into pieces[]; returns how many.  In *stars the
+ * single squares that both colours' amazons stand beside.
  */
-static void one_square_pieces(const Position *pos, Bitboard *stars, Bitboard *spares)
+static int small_pieces(const Position *pos, Bitboard *pieces, Bitboard *stars)
 {
     Bitboard passable = pos->empty | pos->amazons[WHITE] | pos->amazons[BLACK];
-    *stars = *spares = 0;
+    int count = 0;
+    *stars = 0;
     for (Bitboard todo = pos->empty; todo;) {
         Bitboard piece = bb_king_component(bb_square(bb_lowest(todo)), passable);
-        Bitboard square = piece & pos->empty;
-        todo &= ~square;
-        if ((square & (square - 1)) || !(piece & pos->amazons[WHITE]) || !(piece & pos->amazons[BLACK]))
+        Bitboard squares = piece & pos->empty;
+        todo &= ~squares;
+        if (bb_count(squares) > 2 || !(piece & pos->amazons[WHITE]) || !(piece & pos->amazons[BLACK]))
             continue;
-        bool white = bb_king_reach(square, pos->amazons[WHITE]);
-        bool black = bb_king_reach(square, pos->amazons[BLACK]);
-        *(white && black ? stars : spares) |= square;
+        pieces[count++] = squares;
+        if (bb_count(squares) == 1 && bb_king_reach(squares, pos->amazons[WHITE])
+            && bb_king_reach(squares, pos->amazons[BLACK]))
+            *stars |= squares;
     }
+    return count;
+}
+
+static Position filled_with_arrows(const Position *pos, Bitboard squares)
+{
+    Position filled = *pos;
+    filled.arrows |= squares;
+    filled.empty &= ~squares;
+    return filled;
+}
+
+static bool same_fight_key(FightCheck *f, const Position *a, const Position *b)
+{
+    ProofKey ka, kb;
+    ck_assert(endgame_key(a, f->areas, 1000000, &ka));
+    ck_assert(endgame_key(b, f->areas, 1000000, &kb));
+    return memcmp(&ka, &kb, sizeof ka) == 0;
 }
 
 /*
- * Fights of one empty square are cut down before any search: a star when
- * both colours stand beside the square, and two stars cancel; a spare move
- * when one colour does.  Positions with such pieces agree with exhaustive
- * search, and filling a pair of stars with arrows leaves the key as it was.
+ * Pieces of one or two empty squares are settled before any search: as
+ * integers (spare moves), as stars, of which two cancel, or else left as
+ * fights.  Positions with two or more such pieces agree with exhaustive
+ * search.  A piece whose filling with arrows leaves the key as it was has
+ * been taken out as worth nothing: the filled position has the same value.
+ * Filling a pair of stars of one square leaves the key as it was, unless
+ * a single small piece is left (it is searched then, not valued).
  */
-START_TEST(one_square_fights_are_stars_or_spare_moves)
+START_TEST(small_pieces_are_integers_stars_or_fights)
 {
     FightCheck f = fight_check_new(1729);
-    int pairs = 0, spares_seen = 0;
-    /* About 60,000 positions give 150 pairs of stars. */
-    for (int i = 0; i < 200000 && (pairs < 150 || spares_seen < 150); i++) {
-        Position pos = random_position(&f.rng, 5 + i % 2, 5, 4, 3 + (int)rng_below(&f.rng, 4));
-        Bitboard stars, spares;
-        one_square_pieces(&pos, &stars, &spares);
-        if (bb_count(stars) < 2 && !spares)
+    int sums = 0, zeros = 0, star_pairs = 0;
+    /* About 60,000 positions give 150 pairs of stars (and some 1,900 sums, 300 zeros). */
+    for (int i = 0; i < 200000 && (sums < 400 || zeros < 100 || star_pairs < 150); i++) {
+        Position pos = random_position(&f.rng, 5 + i % 2, 5, 4, 3 + (int)rng_below(&f.rng, 5));
+        Bitboard pieces[8], stars;
+        int count = small_pieces(&pos, pieces, &stars);
+        if (count < 2)
             continue;
-        if (checked_fight(&f, &pos) < 0)
+        int truth = checked_fight(&f, &pos);
+        if (truth < 0)
             continue;
-        spares_seen += spares != 0;
-        if (bb_count(stars) != 2)
-            continue;
-        pairs++;
-        Position filled = pos;
-        filled.arrows |= stars;
-        filled.empty &= ~stars;
-        ProofKey key, filled_key;
-        ck_assert(endgame_key(&pos, f.areas, 1000000, &key));
-        ck_assert(endgame_key(&filled, f.areas, 1000000, &filled_key));
-        ck_assert(memcmp(&key, &filled_key, sizeof key) == 0);
-        ck_assert_int_eq(checked_fight(&f, &filled) >= 0, true);
+        sums++;
+        for (int k = 0; k < count; k++) {
+            Position filled = filled_with_arrows(&pos, pieces[k]);
+            if (!same_fight_key(&f, &pos, &filled))
+                continue;
+            zeros++;
+            ck_assert_int_eq(exhaustive_wins(&f.memo, &filled), truth);
+        }
+        /* With three small pieces, the one left after the stars may be searched alone. */
+        if (bb_count(stars) == 2 && count != 3) {
+            star_pairs++;
+            Position filled = filled_with_arrows(&pos, stars);
+            ck_assert(same_fight_key(&f, &pos, &filled));
+        }
     }
-    ck_assert_int_ge(pairs, 150);
-    ck_assert_int_ge(spares_seen, 150);
+    ck_assert_int_ge(sums, 400);
+    ck_assert_int_ge(zeros, 100);
+    ck_assert_int_ge(star_pairs, 150);
     fight_check_free(&f);
 }
 END_TEST
@@ -794,7 +820,7 @@ Suite *solver_suite(void)
     tcase_add_test(races, small_fights_are_right);
     tcase_add_test(races, fight_pockets_are_sure_moves);
     tcase_add_test(races, equal_fight_keys_have_equal_values);
-    tcase_add_test(races, one_square_fights_are_stars_or_spare_moves);
+    tcase_add_test(races, small_pieces_are_integers_stars_or_fights);
     suite_add_tcase(s, races);
     TCase *tables = tcase_create("tables");
     tcase_add_test(tables, table_memory_is_zeroed_and_aligned);
