@@ -208,7 +208,8 @@ typedef enum { PIECE_FIGHT, PIECE_INTEGER, PIECE_STAR } PieceKind;
  * leave 1, else 1 when White can leave 0, else 0.  A side moving first wins
  * by leaving a value the other side cannot win from moving first: 0, or 1
  * for White, -1 for Black; when neither can, the game is 0.  It is star
- * when each side can leave 0 and nothing better (the other's integer aside).
+ * when each side can leave 0, and nothing else but a spare move of the
+ * other side.
  */
 static PieceKind piece_kind(int left, int right, int *spare)
 {
@@ -253,8 +254,9 @@ static Bitboard small_pieces_left(const Position *pos, const Bitboard *small, in
 
 /*
  * Adds the integer pieces of pos to *bank and leaves the fights in *fight
- * (everything else turned into arrows), stars in pairs taken out.  False
- * when an area is too large to count within the budget.
+ * (everything else turned into arrows), small pieces valued as games where
+ * there is more than one piece (small_pieces_left).  False when an area is
+ * too large to count within the budget.
  */
 static bool endgame_reduce(Endgame *g, const Position *pos, Position *fight, int *bank)
 {
