@@ -572,26 +572,31 @@ static int legal_killers(const EndgameTable *table, const Position *fight, Fight
 }
 
 /*
- * Whether the side to move wins fights of a single empty square.  Only an
- * amazon next to it can move there (nothing else is empty to pass through),
- * and then shoots back: whoever fills it gains a move, and the fights are
- * over.  Filling it wins with a bank of at least 0 (the opponent moves next,
- * on the bank alone).  Without it, the side to move takes a spare move and
- * the opponent may fill it: that wins with a bank of 2, or of 1 when the
- * opponent cannot fill it either.  In a quarter of the fight nodes on 5x5 the
- * fights are down to one square.
+ * Whether the side to move wins fights of one square worth `value`
+ * (VALUE_ flags, for White) with `spare` moves of its own in the bank.
+ * Only an amazon next to the square can move there (nothing else is empty
+ * to pass through), and then shoots back: whoever fills it gains a move,
+ * and the fights are over.  So on an integer n for the side to move it wins
+ * when spare + n >= 1, making the last move; on star, when spare >= 0, by
+ * taking the star.  In a quarter of the fight nodes on 5x5 the fights are
+ * down to one square.
  */
-static bool fills_one_square(bool ours_beside, bool theirs_beside, int spare)
+static bool wins_on_square(int value, Color us, int spare)
 {
-    return ours_beside ? spare >= 0 : spare >= 2 || (spare == 1 && !theirs_beside);
+    if (value == VALUE_STAR)
+        return spare >= 0;
+    int ours = us == WHITE ? VALUE_ONE : VALUE_MINUS_ONE;
+    int n = value == VALUE_ZERO ? 0 : value == ours ? 1 : -1;
+    return spare + n >= 1;
 }
 
+/* Whether the side to move wins fights of at most one empty square (none: worth 0). */
 static int one_square(const Position *fight, int bank)
 {
-    Color us = fight->to_move;
-    return fills_one_square(bb_king_reach(fight->amazons[us], fight->empty),
-                            bb_king_reach(fight->amazons[color_other(us)], fight->empty),
-                            spare_moves(fight, bank));
+    int value = fight->empty ? square_value(fight->amazons[WHITE], fight->amazons[BLACK],
+                                            bb_lowest(fight->empty))
+                             : VALUE_ZERO;
+    return wins_on_square(value, fight->to_move, spare_moves(fight, bank));
 }
 
 /* Counts a node of the fight search; false past the budget. */
@@ -652,18 +657,18 @@ static int try_spare_move(Endgame *g, const Position *fight, int bank)
  * worked out without making it: the values its moves can leave are those
  * of two_square_options, which holds whatever the pieces, so no move is
  * made and nothing cut down (fights of two squares are a third of the
- * fight nodes on 6x4).  The opponent, then to move on one square worth n
- * to it (1, 0 or -1) with `spare` moves in the bank, loses when spare + n
- * <= 0; on a star, when spare < 0.
+ * fight nodes on 6x4).  A move wins when it leaves a square the opponent,
+ * then to move, does not win on (wins_on_square).
  */
 static bool two_squares_move_wins(const Position *fight, int bank)
 {
     Color us = fight->to_move;
     int spare = -spare_moves(fight, bank); /* the opponent's, after the move */
+    /* The values it does not win on, by wins_on_square's rule (a loop over them costs more). */
     int theirs = us == WHITE ? VALUE_MINUS_ONE : VALUE_ONE;
     int ours = us == WHITE ? VALUE_ONE : VALUE_MINUS_ONE;
-    int winning = (spare < 0 ? VALUE_STAR : 0) | (spare <= 0 ? VALUE_ZERO : 0)
-                | (spare + 1 <= 0 ? theirs : 0) | (spare - 1 <= 0 ? ours : 0);
+    int winning = (spare < 0 ? VALUE_STAR | theirs : 0) | (spare < 1 ? VALUE_ZERO : 0)
+                | (spare < 2 ? ours : 0);
     return winning && (two_square_options(fight, fight->empty, us, winning) & winning);
 }
 
