@@ -594,7 +594,7 @@ START_TEST(small_pieces_are_integers_stars_or_fights)
 {
     FightCheck f = fight_check_new(1729);
     int sums = 0, zeros = 0, star_pairs = 0;
-    /* About 60,000 positions give 150 pairs of stars (and some 1,900 sums, 300 zeros). */
+    /* About 100,000 positions give 150 pairs of stars (and some 2,100 sums, 200 zeros). */
     for (int i = 0; i < 200000 && (sums < 400 || zeros < 100 || star_pairs < 150); i++) {
         Position pos = random_position(&f.rng, 5 + i % 2, 5, 4, 3 + (int)rng_below(&f.rng, 5));
         Bitboard pieces[8], stars;
