@@ -261,7 +261,8 @@ static Bitboard small_pieces_left(const Position *pos, const Bitboard *small, in
 static bool endgame_reduce(Endgame *g, const Position *pos, Position *fight, int *bank)
 {
     Bitboard amazons = pos->amazons[WHITE] | pos->amazons[BLACK];
-    Bitboard passable = pos->empty | amazons, fights = 0, small[MAX_AMAZONS * 2];
+    /* Pieces of at most two empty squares; each holds an amazon, so they fit. */
+    Bitboard passable = pos->empty | amazons, fights = 0, small[2 * MAX_AMAZONS];
     int smalls = 0;
     for (Bitboard todo = amazons; todo;) {
         Bitboard piece = bb_king_component(bb_square(bb_lowest(todo)), passable);

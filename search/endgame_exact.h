@@ -7,6 +7,8 @@
  * there, nobody else's).  A piece where both colours' amazons meet is a
  * *fight*.  The whole position is the sum of its pieces, so it is equal to
  * its fights plus one integer, a *bank* of spare moves for one side.
+ * Fights of one or two empty squares beside other fights are valued as
+ * games first: an integer joins the bank, and stars cancel in pairs.
  *
  * endgame_decide searches exactly that, the fights alone with the bank,
  * when the fights hold few empty squares: every position it meets is cut
