@@ -682,23 +682,42 @@ static int two_squares(Endgame *g, const Position *fight, int bank)
 }
 
 /*
+ * Whether m is one of the killers already tried (and lost) at this node:
+ * searching it again found the same loss, and below 5 squares, where
+ * results are not kept, it cost the whole search again (4.4% of the fight
+ * nodes on the 5x5 position after b1-b4/a5 a4-c2/c1).
+ */
+static bool tried(const FightMove *m, const FightMove *killers, int tries)
+{
+    for (int k = 0; k < tries; k++)
+        if (m->from == killers[k].from && m->to == killers[k].to && m->arrow == killers[k].arrow)
+            return true;
+    return false;
+}
+
+/*
  * Whether the side to move wins the fights of `fight` with the bank: 1 yes,
- * 0 no, -1 past the budget.  `moves` are fight_moves's, `first` its pick.
- * The spare move comes last: an integer is seldom the place to play.
+ * 0 no, -1 past the budget.  `moves` are fight_moves's, `first` its pick;
+ * the `tries` killers were searched already.  The spare move comes last: an
+ * integer is seldom the place to play.
  */
 static int endgame_search(Endgame *g, const Position *fight, int bank, FightMove *moves, int count,
-                          int first)
+                          int first, const FightMove *killers, int tries)
 {
     if (count) {
         /* A move that leaves the opponent no amazon move and no spare one wins outright. */
         if (moves[first].replies == 0 && spare_moves(fight, bank) >= 0)
             return 1;
-        int theirs = endgame_reply(g, fight, &moves[first], bank);
-        if (theirs <= 0)
-            return theirs < 0 ? -1 : remember_win(g, fight, &moves[first]);
+        if (!tried(&moves[first], killers, tries)) {
+            int theirs = endgame_reply(g, fight, &moves[first], bank);
+            if (theirs <= 0)
+                return theirs < 0 ? -1 : remember_win(g, fight, &moves[first]);
+        }
         count = fight_order(moves, count, first);
     }
     for (int i = 0; i < count; i++) {
+        if (tries && tried(&moves[i], killers, tries))
+            continue;
         int theirs = endgame_reply(g, fight, &moves[i], bank);
         if (theirs <= 0)
             return theirs < 0 ? -1 : remember_win(g, fight, &moves[i]);
@@ -727,17 +746,17 @@ static int try_killers(Endgame *g, const Position *fight, int bank, const FightM
 /*
  * Searches the moves in generation order, without counting replies: the
  * search of fights of at most PLAIN_MAX_SQUARES squares, after their
- * killers.  Up to 4 squares
- * the children stay so cheap that trying more of them costs less than
- * ordering: on the 5x5 position after b1-b4/a5 a4-c2/c1 d1-d4/c4 e4-d3/e3
- * callgrind counted 2,485,755,897 instructions with order from 3 squares,
- * 2,368,776,522 from 4, and 2,231,730,496 from 5 (about 2,656M from 6); on
- * 6x4 after b1-b2/c3 the last two both took 40-41 s, against 43-47 s with
- * order from 3 squares.
+ * killers (skipped when met again).  Up to 4 squares the children stay so
+ * cheap that trying more of them costs less than ordering: on the 5x5
+ * position after b1-b4/a5 a4-c2/c1 d1-d4/c4 e4-d3/e3 callgrind counted
+ * 2,485,755,897 instructions with order from 3 squares, 2,368,776,522 from
+ * 4, and 2,231,730,496 from 5 (about 2,656M from 6); on 6x4 after b1-b2/c3
+ * the last two both took 40-41 s, against 43-47 s with order from 3
+ * squares.
  */
 enum { PLAIN_MAX_SQUARES = 4 };
 
-static int plain_search(Endgame *g, const Position *fight, int bank)
+static int plain_search(Endgame *g, const Position *fight, int bank, const FightMove *killers, int tries)
 {
     Color us = fight->to_move;
     for (Bitboard movers = bb_king_reach(fight->empty, fight->amazons[us]); movers;) {
@@ -747,6 +766,8 @@ static int plain_search(Endgame *g, const Position *fight, int bank)
             int to = bb_pop(&targets);
             for (Bitboard arrows = queen_targets(to, vacated & ~bb_square(to)); arrows;) {
                 FightMove m = { (uint8_t)from, (uint8_t)to, (uint8_t)bb_pop(&arrows), 0, 0 };
+                if (tries && tried(&m, killers, tries))
+                    continue;
                 int theirs = endgame_reply(g, fight, &m, bank);
                 if (theirs <= 0)
                     return theirs < 0 ? -1 : remember_win(g, fight, &m);
@@ -798,11 +819,11 @@ static int endgame_settle(Endgame *g, const Position *fight, int bank)
         return -1;
     int wins = try_killers(g, fight, bank, killers, tries);
     if (wins == 0 && !ordered)
-        wins = plain_search(g, fight, bank);
+        wins = plain_search(g, fight, bank, killers, tries);
     else if (wins == 0) {
         if (count < 0)
             count = fight_moves(fight, moves, &first);
-        wins = endgame_search(g, fight, bank, moves, count, first);
+        wins = endgame_search(g, fight, bank, moves, count, first, killers, tries);
     }
     if (wins >= 0 && kept)
         endgame_store(bucket, &key, wins);
