@@ -1,4 +1,4 @@
-/* bitboard.c - queen reach from any set of squares. */
+/* bitboard.c - queen reach from any set of squares, and each square's king neighbours. */
 #include "bitboard.h"
 
 #include "quad.h"
@@ -26,4 +26,12 @@ Bitboard bb_queen_reach(Bitboard from, Bitboard empty)
 {
     Quad sources = quad_broadcast(from), free = quad_broadcast(empty);
     return quad_union(quad_or(quad_reach(sources, free, true), quad_reach(sources, free, false)));
+}
+
+Bitboard BB_NEIGHBOURS[NUM_SQUARES];
+
+__attribute__((constructor)) static void neighbours_init(void)
+{
+    for (int sq = 0; sq < NUM_SQUARES; sq++)
+        BB_NEIGHBOURS[sq] = bb_king_reach(bb_square(sq), ~(Bitboard)0) & ~bb_square(sq);
 }

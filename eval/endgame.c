@@ -13,13 +13,13 @@ static int walk(int amazon, Bitboard *empty)
 {
     int moves = 0;
     for (;;) {
-        Bitboard next = bb_king_reach(bb_square(amazon), *empty);
+        Bitboard next = bb_neighbours(amazon) & *empty;
         if (!next)
             return moves;
         int best = -1, best_degree = 9;
         while (next) {
             int sq = bb_pop(&next);
-            int degree = bb_count(bb_king_reach(bb_square(sq), *empty & ~bb_square(sq)));
+            int degree = bb_count(bb_neighbours(sq) & *empty);
             if (degree < best_degree) {
                 best_degree = degree;
                 best = sq;

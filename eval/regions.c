@@ -290,11 +290,11 @@ static int walk_one(int amazon, Bitboard *free_squares)
 {
     int steps = 0;
     Bitboard next;
-    while ((next = bb_king_reach(bb_square(amazon), *free_squares)) != 0) {
+    while ((next = bb_neighbours(amazon) & *free_squares) != 0) {
         int choice = bb_lowest(next), fewest = 9;
         for (; next; ) {
             int sq = bb_pop(&next);
-            int onward = bb_count(bb_king_reach(bb_square(sq), *free_squares));
+            int onward = bb_count(bb_neighbours(sq) & *free_squares);
             if (onward < fewest) {
                 fewest = onward;
                 choice = sq;

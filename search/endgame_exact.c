@@ -157,7 +157,7 @@ enum { VALUE_MINUS_ONE = 1, VALUE_ZERO = 2, VALUE_STAR = 4, VALUE_ONE = 8 };
 /* The value of a piece of the single empty square sq, with amazons white and black. */
 static int square_value(Bitboard white, Bitboard black, int sq)
 {
-    bool w = bb_king_reach(bb_square(sq), white), b = bb_king_reach(bb_square(sq), black);
+    bool w = bb_neighbours(sq) & white, b = bb_neighbours(sq) & black;
     return w && b ? VALUE_STAR : w ? VALUE_ONE : b ? VALUE_MINUS_ONE : VALUE_ZERO;
 }
 
@@ -173,8 +173,8 @@ static int two_square_options(const Position *pos, Bitboard squares, Color side,
     int options = 0;
     for (Bitboard targets = squares; targets;) {
         int t = bb_pop(&targets), u = bb_lowest(squares & ~bb_square(t));
-        bool touching = bb_king_reach(bb_square(t), bb_square(u));
-        Bitboard movers = bb_king_reach(bb_square(t), pos->amazons[side]);
+        bool touching = bb_test(bb_neighbours(t), u);
+        Bitboard movers = bb_neighbours(t) & pos->amazons[side];
         int beyond = 2 * u - t;
         if (touching && beyond >= 0 && beyond < NUM_SQUARES && bb_test(pos->amazons[side], beyond))
             movers |= bb_square(beyond);
@@ -637,7 +637,7 @@ static int endgame_reply(Endgame *g, const Position *fight, const FightMove *m, 
         return two_squares(g, &child, bank);
     /* A spare move changes no fight. */
     Bitboard passable = child.empty | child.amazons[WHITE] | child.amazons[BLACK];
-    if (!m || (stays_whole(passable, m->arrow) && bb_king_reach(bb_square(m->arrow), child.empty)))
+    if (!m || (stays_whole(passable, m->arrow) && (bb_neighbours(m->arrow) & child.empty)))
         return endgame_settle(g, &child, bank);
     if (!endgame_reduce(g, &child, &reduced, &bank))
         return -1;
