@@ -7,7 +7,8 @@
  * Hot code reads a value with param_value(): a load from the active set, no
  * lookup by name.  Values are kept per board size: every size reads the
  * common set until a size is given values of its own (param_set with that
- * size), and params_use_size() picks the set a game on that board reads.
+ * size, or a default of its own in PARAM_SIZE_DEFAULTS), and
+ * params_use_size() picks the set a game on that board reads.
  */
 #ifndef AMAZONS_PARAMS_H
 #define AMAZONS_PARAMS_H
@@ -58,6 +59,16 @@ typedef struct {
 } ParamSpec;
 
 extern const ParamSpec PARAM_SPECS[PARAM_COUNT];
+
+/* A default that one board size has of its own, in place of the spec's. */
+typedef struct {
+    ParamId id;
+    int size;
+    double value;
+} SizeDefault;
+
+extern const SizeDefault PARAM_SIZE_DEFAULTS[];
+extern const int PARAM_SIZE_DEFAULT_COUNT;
 
 /* The set in use; read through param_value / param_int. */
 extern const double *param_active;

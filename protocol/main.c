@@ -45,12 +45,19 @@ enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PL
        OPT_RESIGN, OPT_PONDER, OPT_VERBOSE, OPT_PARAM, OPT_LIST_PARAMS, OPT_BENCH, OPT_HELP, OPT_VERSION,
        OPT_BOTZONE };
 
+/* One line per parameter; a board size's own default is named at the end of its description. */
 static void list_params(FILE *out)
 {
     for (int id = 0; id < PARAM_COUNT; id++) {
         const ParamSpec *p = &PARAM_SPECS[id];
-        fprintf(out, "%s %.10g %.10g %.10g %s %s\n", p->name, p->initial, p->min, p->max,
+        fprintf(out, "%s %.10g %.10g %.10g %s %s", p->name, p->initial, p->min, p->max,
                 p->integer ? "int" : "real", p->help);
+        for (int i = 0; i < PARAM_SIZE_DEFAULT_COUNT; i++) {
+            const SizeDefault *d = &PARAM_SIZE_DEFAULTS[i];
+            if (d->id == (ParamId)id)
+                fprintf(out, " (%dx%d: %.10g)", d->size, d->size, d->value);
+        }
+        fputc('\n', out);
     }
 }
 

@@ -266,6 +266,31 @@ START_TEST(a_board_size_can_have_values_of_its_own)
 }
 END_TEST
 
+/* 6x6 has hand-over defaults of its own; setting a parameter for every size overrides them. */
+START_TEST(a_board_size_can_have_defaults_of_its_own)
+{
+    params_use_board(6, 6);
+    ck_assert(param_value(P_SOLVER_SHARE) == 0.5);
+    ck_assert_int_eq(param_int(P_SOLVER_EMPTY), 17);
+    ck_assert(param_value(P_KING_WEIGHT) == PARAM_SPECS[P_KING_WEIGHT].initial);
+    params_use_board(10, 10);
+    ck_assert(param_value(P_SOLVER_SHARE) == PARAM_SPECS[P_SOLVER_SHARE].initial);
+    ck_assert_ptr_null(param_assign("solver_share=0"));
+    ck_assert(param_value(P_SOLVER_SHARE) == 0);
+    params_use_board(6, 6);
+    ck_assert(param_value(P_SOLVER_SHARE) == 0);
+    params_reset();
+    ck_assert(param_value(P_SOLVER_SHARE) == 0.5);
+    params_use_size(0);
+    for (int i = 0; i < PARAM_SIZE_DEFAULT_COUNT; i++) {
+        const SizeDefault *d = &PARAM_SIZE_DEFAULTS[i];
+        const ParamSpec *p = &PARAM_SPECS[d->id];
+        ck_assert(p->min <= d->value && d->value <= p->max);
+        ck_assert(!p->integer || d->value == floor(d->value));
+    }
+}
+END_TEST
+
 START_TEST(every_default_is_inside_its_range)
 {
     for (int id = 0; id < PARAM_COUNT; id++) {
@@ -527,6 +552,7 @@ Suite *eval_suite(void)
     tcase_add_test(tc, race_slope_sets_the_odds_of_an_undecided_race);
     tcase_add_test(tc, bad_parameter_values_are_refused_and_change_nothing);
     tcase_add_test(tc, a_board_size_can_have_values_of_its_own);
+    tcase_add_test(tc, a_board_size_can_have_defaults_of_its_own);
     tcase_add_test(tc, every_default_is_inside_its_range);
     tcase_add_test(tc, king_distance_on_a_corridor);
     tcase_add_test(tc, evaluation_is_antisymmetric_under_colour_mirror);

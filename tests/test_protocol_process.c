@@ -85,6 +85,10 @@ START_TEST(test_param_flags)
         ck_assert(strcmp(type, "int") == 0 || strcmp(type, "real") == 0);
         char *end = strchr(line, '\n');
         ck_assert_ptr_nonnull(end);
+        /* A board size's own default is named at the end of the line. */
+        if (lines == P_SOLVER_SHARE)
+            ck_assert_msg(end - line > 11 && strncmp(end - 11, " (6x6: 0.5)", 11) == 0,
+                          "solver_share line lacks its 6x6 default: %.*s", (int)(end - line), line);
         line = end + 1;
     }
     ck_assert_int_eq(lines, PARAM_COUNT);
