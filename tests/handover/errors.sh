@@ -39,6 +39,7 @@ export ERRORS_ARGS="$*"
 
 # One line: INDEX EMPTIES MOVE... -> INDEX EMPTIES ANSWER VERDICT (kept, error, unknown).
 judge() {
+    # shellcheck disable=SC2086  # the line splits into its words on purpose
     set -- $1
     local index=$1 empties=$2 colors=(white black) setup="boardsize $ERRORS_BOARD" k=0
     shift 2
@@ -47,6 +48,7 @@ judge() {
         k=$((k + 1))
     done
     local answer
+    # shellcheck disable=SC2086  # ENGINE_ARGs split into words on purpose
     answer=$(printf '%s\ntime_settings 0 %s 1\ngenmove %s\nquit\n' "$setup" "$ERRORS_TIME" \
                  "${colors[k % 2]}" | $ERRORS_ENGINE $ERRORS_ARGS 2>/dev/null |
              sed -n 's/^= \(.\+\)$/\1/p' | tail -1)
@@ -66,6 +68,7 @@ judge() {
 }
 export -f judge
 
+# shellcheck disable=SC2016  # $1 belongs to the inner shell
 results=$(awk 'NF && $1 !~ /^#/ { printf "%d %s%c", ++n, $0, 0 }' "$positions" |
           xargs -0 -P 2 -I{} bash -c 'judge "$1"' _ {} | sort -n)
 [ -z "${ERRORS_LOG:-}" ] || printf '%s\n' "$results" > "$ERRORS_LOG"
