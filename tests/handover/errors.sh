@@ -10,7 +10,8 @@
 # and the position after that move is solved: when the opponent then wins,
 # the move gave the win away.  Prints those errors by number of empty
 # squares, and one line per position (its line number, empty squares, the
-# move and the verdict) to $ERRORS_LOG when it is set.
+# move or "-", and the verdict: kept, error, or unknown when the solve ran
+# out of time or the engine failed) to $ERRORS_LOG when it is set.
 #
 # A paired measure of the solver hand-over: run it twice, with and without
 # `--param solver_share=0`, each with a log, and compare them position by
@@ -54,17 +55,17 @@ judge() {
              sed -n 's/^= \(.\+\)$/\1/p' | tail -1)
     local verdict
     case $answer in
-        ''|resign) verdict=error ;;
+        '') verdict=unknown ;;  # the engine gave no move: a failure, not a judgement
+        resign) verdict=error ;;
         *) verdict=$(printf '%s\nplay %s %s\nsolve 20\nquit\n' "$setup" "${colors[k % 2]}" "$answer" |
                      "$ERRORS_ENGINE" --memory 1024 2>/dev/null | sed -n 's/^= \([a-z]*\) .*nodes.*/\1/p')
            case $verdict in
-               loss) verdict=kept ;;   # the opponent loses: the win is kept
+               loss) verdict=kept ;;   # the opponent loses (also with no move left)
                win) verdict=error ;;
-               '') verdict=kept ;;     # the opponent has no move: solve is refused
-               *) verdict=unknown ;;
+               *) verdict=unknown ;;   # out of time, or the engine failed
            esac ;;
     esac
-    echo "$index $empties $answer $verdict"
+    echo "$index $empties ${answer:--} $verdict"
 }
 export -f judge
 
