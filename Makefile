@@ -30,7 +30,7 @@ else ifeq ($(TSAN),1)
 # loop run concurrently (analysis, pondering, interrupts).
 BUILD = build/tsan$(VARIANT)
 # Stop at the first race, so the test that provoked it fails.
-TEST_ENV = AMAZONS_SANITIZED=1 TSAN_OPTIONS='halt_on_error=1 second_deadlock_stack=1'
+TEST_ENV = AMAZONS_SANITIZED=thread TSAN_OPTIONS='halt_on_error=1 second_deadlock_stack=1'
 OPT = -O1 -g
 CFLAGS += -fsanitize=thread -fno-omit-frame-pointer
 LDLIBS += -fsanitize=thread
@@ -95,7 +95,8 @@ $(BUILD)/%.o: %.c
 
 # The protocol and match tests run the real binaries named by these variables.
 # AMAZONS_SANITIZED tells the timing and memory tests that the engine is a
-# slower, bigger sanitizer build (tests/test_hardening.c, tests/test_live.c).
+# slower, bigger sanitizer build (tests/test_hardening.c, tests/test_live.c);
+# "thread" names ThreadSanitizer, whose shadow memory grows with the cap.
 test: $(BIN) $(MATCH_BIN) $(TEST_BIN)
 	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) \
 	AMAZONS_FIXTURES=$(abspath tests/fixtures) $(TEST_ENV) $(TEST_BIN)

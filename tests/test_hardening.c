@@ -18,8 +18,10 @@
  * contains "sanitize" (build/sanitize/amazons, as `make test SANITIZE=1`
  * uses), wall-time limits are multiplied by SANITIZED_TIME_FACTOR (the
  * engine's own deadline still holds, but startup, tree pruning and thread
- * joins run several times slower), and the memory allowance grows by
- * SANITIZED_EXTRA_MIB for the shadow memory and the allocator's redzones.
+ * joins run several times slower), and the memory allowance grows for the
+ * shadow memory and the allocator's redzones.  AMAZONS_SANITIZED=thread
+ * (`make test TSAN=1`) or a binary under build/tsan selects the
+ * ThreadSanitizer allowance, which grows with the cap (see below).
  * $AMAZONS_TIME_FACTOR overrides the time factor (e.g. on a slow machine).
  * $AMAZONS_TEST_VERBOSE=1 prints the measured times and peak RSS.
  */
@@ -54,15 +56,27 @@
  * and `--memory 32 --time 4` peaks at ~29-33 MiB.  16 MiB covers all that
  * with room to spare, and is still far below what a tree that ignored the
  * cap would take: uncapped, the same 4 s search peaks at 135-160 MiB.
- * Under ASan+UBSan the same run peaks at ~42 MiB, and `--memory 8` with
+ * Under ASan+UBSan the same run peaks at ~44 MiB, and `--memory 8` with
  * three moves at 17-34 MiB (shadow memory, redzones, the runtime's own
  * ~10 MiB, per-thread allocator caches for the helper threads each search
- * starts, the quarantine of freed blocks), and under ThreadSanitizer at
- * ~117 and ~54 MiB (its shadow memory): SANITIZED_EXTRA_MIB more is allowed
- * there, so sanitizer runs only catch a cap that is far off; the release
- * run checks it tightly.
+ * starts, the quarantine of freed blocks): SANITIZED_EXTRA_MIB more is
+ * allowed there.
+ *
+ * ThreadSanitizer keeps four bytes of shadow for each byte the program
+ * touches, so its RSS is a multiple of the engine's, not a sum: the 4 s
+ * search peaks at 150-181 MiB under --memory 32 (more with two threads,
+ * which fill more of the tree), `--memory 8` at 66-68 MiB, and uncapped at
+ * 400-440 MiB.  Its limit is (cap + MEMORY_ALLOWANCE_MIB) times
+ * (1 + TSAN_SHADOW_PER_BYTE), plus TSAN_RUNTIME_MIB: 272 MiB for
+ * --memory 32, still far below the uncapped search.  Sanitizer runs thus
+ * only catch a cap that is far off; the release run checks it tightly.
  */
-enum { MEMORY_ALLOWANCE_MIB = 16, SANITIZED_EXTRA_MIB = 128 };
+enum {
+    MEMORY_ALLOWANCE_MIB = 16,
+    SANITIZED_EXTRA_MIB = 128,
+    TSAN_SHADOW_PER_BYTE = 4,
+    TSAN_RUNTIME_MIB = 32,
+};
 #define SANITIZED_TIME_FACTOR 2.0
 
 /* Generous limit for commands that are not timed (an answer that never comes). */
@@ -77,12 +91,20 @@ static const char *engine_path(void)
     return path && *path ? path : "./amazons";
 }
 
+static bool thread_sanitized(void)
+{
+    const char *flag = getenv("AMAZONS_SANITIZED");
+    if (flag && strcmp(flag, "thread") == 0)
+        return true;
+    return strstr(engine_path(), "/tsan") != NULL;
+}
+
 static bool sanitized(void)
 {
     const char *flag = getenv("AMAZONS_SANITIZED");
     if (flag && *flag && strcmp(flag, "0") != 0)
         return true;
-    return strstr(engine_path(), "sanitize") != NULL;
+    return strstr(engine_path(), "sanitize") != NULL || thread_sanitized();
 }
 
 static double time_factor(void)
@@ -501,6 +523,14 @@ END_TEST
  * wait4) under the cap plus MEMORY_ALLOWANCE_MIB (plus SANITIZED_EXTRA_MIB
  * under sanitizers).
  */
+static long memory_limit_mib(int mib)
+{
+    long engine = mib + MEMORY_ALLOWANCE_MIB;
+    if (thread_sanitized())
+        return engine * (1 + TSAN_SHADOW_PER_BYTE) + TSAN_RUNTIME_MIB;
+    return engine + (sanitized() ? SANITIZED_EXTRA_MIB : 0);
+}
+
 static void memory_session(int mib, int threads, const char *seconds, int moves)
 {
     char mib_text[16], threads_text[8];
@@ -525,7 +555,7 @@ static void memory_session(int mib, int threads, const char *seconds, int moves)
     }
     expect_position(&e, &model, "the long think");
     struct rusage usage = engine_finish(&e);
-    long cap_kib = (long)(mib + MEMORY_ALLOWANCE_MIB + (sanitized() ? SANITIZED_EXTRA_MIB : 0)) * 1024;
+    long cap_kib = memory_limit_mib(mib) * 1024;
     note("--memory %d --time %s --threads %d, %d genmove(s): peak RSS %.1f MiB (limit %.1f MiB)", mib,
          seconds, threads, moves, usage.ru_maxrss / 1024.0, cap_kib / 1024.0);
     ck_assert_msg(usage.ru_maxrss <= cap_kib,
