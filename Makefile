@@ -95,7 +95,7 @@ $(BUILD)/%.o: %.c
 
 # The protocol and match tests run the real binaries named by these variables.
 # AMAZONS_SANITIZED tells the timing and memory tests that the engine is a
-# slower, bigger sanitizer build (tests/test_hardening.c, tests/test_live.c);
+# slower, bigger sanitizer build (tests/engine_session.c, tests/test_live.c);
 # "thread" names ThreadSanitizer, whose shadow memory grows with the cap.
 test: $(BIN) $(MATCH_BIN) $(TEST_BIN)
 	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) \

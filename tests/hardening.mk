@@ -8,7 +8,8 @@
 #
 # `make soak SANITIZE=1` plays with the ASan+UBSan binaries instead (slower
 # engines: expect overruns at the tiny time limits to be a sanitizer artefact).
-# The Check suite `hardening` (tests/test_hardening.c) runs with `make test`.
+# The Check suites `hardening` (tests/test_hardening.c) and `state_integrity`
+# (tests/test_state_integrity.c) run with `make test`.
 
 .PHONY: soak soak-ci valgrind shard-check
 
