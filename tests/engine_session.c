@@ -154,11 +154,6 @@ static char *session_read(Session *e, double deadline_ms)
     return response;
 }
 
-/*
- * Sends one command and waits up to timeout_ms for its whole response,
- * which must start with '=' or '?'.  *elapsed_ms (may be NULL) gets the time
- * from just before the write to the end of the response.
- */
 char *session_send(Session *e, const char *command, double timeout_ms, double *elapsed_ms)
 {
     snprintf(e->last, sizeof e->last, "%s", command);
@@ -197,7 +192,6 @@ char *session_cmd(Session *e, const char *format, ...)
     return session_send(e, command, COMMAND_TIMEOUT_MS * time_factor(), NULL);
 }
 
-/* The text after "=ID " / "?ID ". */
 const char *response_body(const char *response)
 {
     const char *p = response + 1;
@@ -206,7 +200,6 @@ const char *response_body(const char *response)
     return *p == ' ' ? p + 1 : p;
 }
 
-/* Sends a command that must succeed and frees the answer. */
 void session_ok(Session *e, const char *format, ...)
 {
     char command[1024];
@@ -219,11 +212,6 @@ void session_ok(Session *e, const char *format, ...)
     free(r);
 }
 
-/*
- * Ends the session with quit, closes the pipes and reaps the process, which
- * must exit with status 0 (a sanitizer error or leak report makes it non-zero).
- * Returns its resource usage (ru_maxrss: peak RSS in KiB).
- */
 struct rusage session_finish(Session *e)
 {
     char *r = session_cmd(e, "quit");
@@ -262,11 +250,6 @@ struct rusage session_finish(Session *e)
 
 const char *color_word(Color c) { return c == WHITE ? "white" : "black"; }
 
-/*
- * Checks a genmove answer for colour c against the model and plays it there:
- * a legal move, or `resign` only when c has no legal move.  (The engines
- * here run without --resign.)
- */
 void expect_generated_move(Game *model, Color c, const char *response, const char *command,
                                   bool play)
 {
