@@ -17,25 +17,22 @@
 #include "engine/move.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "protocol_client.h"
 #include "test_process.h"
 
 #define SANITIZED_TIME_FACTOR 2.0
+/* How long the engine may take to exit after quit. */
+enum { EXIT_TIMEOUT_MS = 30000 };
 
 /* ------------------------------------------------------------------------ */
 /* Environment.                                                               */
-
-static const char *engine_path(void)
-{
-    const char *path = getenv("AMAZONS_BIN");
-    return path && *path ? path : "./amazons";
-}
 
 bool thread_sanitized(void)
 {
     const char *flag = getenv("AMAZONS_SANITIZED");
     if (flag && strcmp(flag, "thread") == 0)
         return true;
-    return strstr(engine_path(), "/tsan") != NULL;
+    return strstr(pc_engine_path(), "/tsan") != NULL;
 }
 
 bool sanitized(void)
@@ -43,7 +40,7 @@ bool sanitized(void)
     const char *flag = getenv("AMAZONS_SANITIZED");
     if (flag && *flag && strcmp(flag, "0") != 0)
         return true;
-    return strstr(engine_path(), "sanitize") != NULL || thread_sanitized();
+    return strstr(pc_engine_path(), "sanitize") != NULL || thread_sanitized();
 }
 
 double time_factor(void)
@@ -87,19 +84,10 @@ static double now_ms(void)
 
 void session_start(Session *e, const char *const *args)
 {
-    const char *argv[32];
-    int argc = 0;
-    argv[argc++] = engine_path();
-    for (; args && *args; args++) {
-        ck_assert(argc < 31);
-        argv[argc++] = *args;
-    }
-    argv[argc] = NULL;
-
     /* A write to an engine that died must fail with EPIPE, not kill the test. */
     signal(SIGPIPE, SIG_IGN);
     *e = (Session){ 0 };
-    e->pid = spawn_piped(argv, &e->in, &e->out, NULL); /* stderr inherited */
+    e->pid = spawn_engine_piped(pc_engine_path(), args, &e->in, &e->out, NULL); /* stderr inherited */
     snprintf(e->last, sizeof e->last, "(start)");
 }
 
@@ -239,7 +227,7 @@ struct rusage session_finish(Session *e)
         nanosleep(&pause, NULL);
     }
     ck_assert_msg(!(WIFEXITED(status) && (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127)),
-                  "cannot run %s (set AMAZONS_BIN)", engine_path());
+                  "cannot run %s (set AMAZONS_BIN)", pc_engine_path());
     ck_assert_msg(WIFEXITED(status), "engine killed by signal %d", WIFSIGNALED(status) ? WTERMSIG(status) : 0);
     ck_assert_msg(WEXITSTATUS(status) == 0, "engine exited with status %d", WEXITSTATUS(status));
     return usage;

@@ -34,7 +34,7 @@
 #include "engine/game.h"
 
 /* Generous limit for commands that are not timed (an answer that never comes). */
-enum { COMMAND_TIMEOUT_MS = 30000, EXIT_TIMEOUT_MS = 30000 };
+enum { COMMAND_TIMEOUT_MS = 30000 };
 
 bool sanitized(void);
 bool thread_sanitized(void);

@@ -34,17 +34,8 @@ static void close_fd(int *fd)
 
 LiveEngine *live_start(const char *const *args)
 {
-    const char *argv[32];
-    size_t argc = 0;
-    argv[argc++] = pc_engine_path();
-    for (; args && *args; args++) {
-        ck_assert(argc < 31);
-        argv[argc++] = *args;
-    }
-    argv[argc] = NULL;
-
     int in, out, err;
-    pid_t pid = spawn_piped(argv, &in, &out, &err);
+    pid_t pid = spawn_engine_piped(pc_engine_path(), args, &in, &out, &err);
     /* Never block on a write: the engine may be busy writing to a full stdout. */
     fcntl(in, F_SETFL, fcntl(in, F_GETFL) | O_NONBLOCK);
 

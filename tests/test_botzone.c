@@ -27,6 +27,7 @@
 
 #include "engine/game.h"
 #include "engine/movegen.h"
+#include "protocol_client.h"
 #include "test_process.h"
 #include "tests.h"
 
@@ -38,12 +39,6 @@ enum { SIZE = 8, WAIT_MS = 30000, LINE_TEXT = 64 };
 /* Fast searches: a playout cap well inside Botzone's time limit, a small tree. */
 #define FAST "--botzone", "--playouts", "150", "--memory", "16"
 
-static const char *binary(void)
-{
-    const char *path = getenv("AMAZONS_BIN");
-    return path && *path ? path : "./amazons";
-}
-
 /* How much slower than a release build the binary may run. */
 static double slowdown(void)
 {
@@ -51,7 +46,7 @@ static double slowdown(void)
     if (text && atof(text) >= 1)
         return atof(text);
     /* Sanitized builds (ASan, TSan: make test sets AMAZONS_SANITIZED) run slower. */
-    return getenv("AMAZONS_SANITIZED") || strstr(binary(), "sanitize") ? 2.0 : 1.0;
+    return getenv("AMAZONS_SANITIZED") || strstr(pc_engine_path(), "sanitize") ? 2.0 : 1.0;
 }
 
 static double clock_ms(void)
@@ -79,15 +74,9 @@ typedef struct {
 
 static void proc_start(Proc *p, const char *const *args)
 {
-    const char *argv[24] = { binary() };
-    int argc = 1;
-    for (; *args; args++) {
-        ck_assert(argc < 23);
-        argv[argc++] = *args;
-    }
     signal(SIGPIPE, SIG_IGN); /* a bot that exited must give EPIPE, not kill the test */
     *p = (Proc){ 0 };
-    p->pid = spawn_piped(argv, &p->in, &p->fd[0], &p->fd[1]);
+    p->pid = spawn_engine_piped(pc_engine_path(), args, &p->in, &p->fd[0], &p->fd[1]);
 }
 
 /* Writes all of text; false when the process no longer reads. */
@@ -186,7 +175,7 @@ static int proc_finish(Proc *p, struct rusage *usage)
     ck_assert_msg(WIFEXITED(status), "bot killed by signal %d; stderr: %.500s",
                   WIFSIGNALED(status) ? WTERMSIG(status) : 0, p->stream[1].data);
     ck_assert_msg(WEXITSTATUS(status) != 126 && WEXITSTATUS(status) != 127,
-                  "cannot run %s (set AMAZONS_BIN)", binary());
+                  "cannot run %s (set AMAZONS_BIN)", pc_engine_path());
     return WEXITSTATUS(status);
 }
 

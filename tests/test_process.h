@@ -40,4 +40,22 @@ static inline pid_t spawn_piped(const char *const *argv, int *in, int *out, int 
     return pid;
 }
 
+/*
+ * spawn_piped for the engine at `path` with the extra arguments `args`
+ * (NULL-terminated, may be NULL; at most 30).
+ */
+static inline pid_t spawn_engine_piped(const char *path, const char *const *args, int *in, int *out,
+                                       int *err)
+{
+    const char *argv[32];
+    int argc = 0;
+    argv[argc++] = path;
+    for (; args && *args; args++) {
+        ck_assert_msg(argc < 31, "too many engine arguments");
+        argv[argc++] = *args;
+    }
+    argv[argc] = NULL;
+    return spawn_piped(argv, in, out, err);
+}
+
 #endif
