@@ -46,8 +46,9 @@ else
 BUILD = build/release$(VARIANT)
 endif
 
-ENGINE_SRC = $(wildcard engine/*.c) $(wildcard eval/*.c) $(wildcard search/*.c) \
-             $(filter-out protocol/main.c,$(wildcard protocol/*.c))
+# The engine's modules, in the order the single-file build pastes them.
+ENGINE_DIRS = engine eval search records protocol
+ENGINE_SRC = $(filter-out protocol/main.c,$(foreach d,$(ENGINE_DIRS),$(sort $(wildcard $(d)/*.c))))
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ = $(BUILD)/protocol/main.o
 MATCH_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard match/*.c))

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/sgf.h"
+#include "records/sgf.h"
 
 #define PROGRAM "amazons-match"
 

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "engine/movegen.h"
-#include "engine/sgf.h"
+#include "records/sgf.h"
 #include "eval/eval.h"
 #include "protocol/analysis.h"
 #include "protocol/args.h"

@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "engine/game.h"
-#include "engine/sgf.h"
+#include "records/sgf.h"
 
 enum { OUTPUT_MAX = 1 << 16, MAX_ARGS = 64 };
 

@@ -13,7 +13,7 @@
 
 #include "engine/game.h"
 #include "engine/movegen.h"
-#include "engine/sgf.h"
+#include "records/sgf.h"
 #include "match_run.h"
 #include "tests.h"
 

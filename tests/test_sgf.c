@@ -7,7 +7,7 @@
 
 #include "engine/game.h"
 #include "engine/movegen.h"
-#include "engine/sgf.h"
+#include "records/sgf.h"
 #include "tests.h"
 #include "test_util.h"
 

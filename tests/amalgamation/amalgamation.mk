@@ -11,8 +11,7 @@
 
 AMALGAMATION = build/amazons-single.c
 BOTZONE_SOURCE = build/amazons-botzone.c
-AMALGAMATION_SRC = $(sort $(wildcard engine/*.c)) $(sort $(wildcard eval/*.c)) \
-                   $(sort $(wildcard search/*.c)) $(sort $(wildcard protocol/*.c))
+AMALGAMATION_SRC = $(foreach d,$(ENGINE_DIRS),$(sort $(wildcard $(d)/*.c)))
 
 .PHONY: amalgamation amalgamation-check
 amalgamation: $(AMALGAMATION) $(BOTZONE_SOURCE)
@@ -22,7 +21,7 @@ $(BOTZONE_SOURCE): $(AMALGAMATION)
 	  echo ' * playing Botzone by default.  Build: gcc -O2 -std=gnu11 FILE -lm -lpthread */'; \
 	  echo '#define AMAZONS_BOTZONE'; cat $(AMALGAMATION); } > $@
 
-$(AMALGAMATION): $(AMALGAMATION_SRC) $(wildcard engine/*.h eval/*.h search/*.h protocol/*.h) \
+$(AMALGAMATION): $(AMALGAMATION_SRC) $(foreach d,$(ENGINE_DIRS),$(wildcard $(d)/*.h)) \
                  tests/amalgamation/amalgamate.sh
 	@mkdir -p $(dir $@)
 	tests/amalgamation/amalgamate.sh $@ $(AMALGAMATION_SRC)

@@ -26,8 +26,7 @@ FUZZ_CFLAGS = -std=gnu11 -O2 -g -fno-omit-frame-pointer $(FUZZ_SANITIZERS) \
 
 # The engine sources the Makefile builds into ./amazons, minus main.c.
 FUZZ_ENGINE_SRC = $(if $(ENGINE_SRC),$(ENGINE_SRC), \
-    $(wildcard engine/*.c) $(wildcard eval/*.c) $(wildcard search/*.c) \
-    $(filter-out protocol/main.c,$(wildcard protocol/*.c)))
+    $(filter-out protocol/main.c,$(foreach d,engine eval search records protocol,$(wildcard $(d)/*.c))))
 FUZZ_ENGINE_OBJ = $(FUZZ_ENGINE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 
 .PHONY: fuzz fuzz-run

@@ -20,7 +20,7 @@
 #include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
-#include "engine/sgf.h"
+#include "records/sgf.h"
 #include "tests/fuzz/game_checks.h"
 #include "tests/fuzz/harness_common.h"
 

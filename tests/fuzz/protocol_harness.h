@@ -29,7 +29,7 @@
 
 #include "engine/game.h"
 #include "engine/position.h"
-#include "engine/sgf.h"
+#include "records/sgf.h"
 #include "protocol/gtp.h"
 #include "protocol/session.h"
 #include "tests/fuzz/game_checks.h"

@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "game.h"
+#include "engine/game.h"
 
 enum {
     SGF_MAX_INPUT = 1 << 20, /* larger inputs are refused */

@@ -1,5 +1,5 @@
 /* sgf.c - writing and reading Amazons SGF game records (see sgf.h). */
-#include "sgf.h"
+#include "records/sgf.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 void sgf_info_clear(SgfInfo *info)
 {
