@@ -5,24 +5,10 @@
 
 #include "engine/movegen.h"
 #include "eval/params.h"
-#include "eval/regions.h"
 #include "protocol/session.h"
 #include "protocol/solving.h"
 #include "search/baseline.h"
-
-/*
- * The hand-over solver keeps its tables between moves (later proofs reuse
- * earlier ones), so it gets a slice of the memory cap, not all of it.
- */
-#define HANDOVER_MEMORY_SHARE 8
-#define HANDOVER_MEMORY_MAX ((size_t)64 << 20)
-/*
- * Under a playout cap the solver's budget is in nodes too (and with no clock
- * only in nodes, so that games repeat): a df-pn node costs about as much as a
- * search iteration (on 6x6, 100,000 to 160,000 nodes/s against 170,000 to
- * 230,000 iterations/s).
- */
-#define HANDOVER_NODES_PER_PLAYOUT 1
+#include "search/handover.h"
 
 void session_default_options(SessionOptions *options)
 {
@@ -43,6 +29,7 @@ bool session_init(Session *session, const SessionOptions *options)
     params_use_board(DEFAULT_SIZE, DEFAULT_SIZE);
     clock_init(&session->clock);
     rng_seed(&session->rng, options->search.seed);
+    handover_init(&session->handover, options->search.memory_bytes, options->search.verbose);
     session->search = search_create(&options->search);
     return session->search != NULL;
 }
@@ -51,13 +38,7 @@ void session_free(Session *session)
 {
     search_destroy(session->search);
     session->search = NULL;
-    session_drop_solver(session);
-}
-
-void session_drop_solver(Session *session)
-{
-    solver_destroy(session->solver);
-    session->solver = NULL;
+    handover_release(&session->handover);
 }
 
 void session_restart(Session *s)
@@ -80,60 +61,27 @@ Position session_position_for(const Session *s, Color c)
     return pos;
 }
 
-/* Worth a proof: the regions are closed off from each other, or few squares are left. */
-static bool worth_solving(const Position *pos)
+/* Runs the hand-over's solve while the input is watched for "# interrupt". */
+static SolveResult solve_interruptibly(Solver *solver, const Position *pos,
+                                       const SolveLimits *limits, void *input, bool *interrupted)
 {
-    if (bb_count(pos->empty) <= param_int(P_SOLVER_EMPTY))
-        return true;
-    BoardSplit split;
-    board_split(pos, &split);
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < split.count[c]; i++)
-            if (split.parts[c][i].kind == PART_CONTESTED)
-                return false;
-    return true;
+    return solve_watching(solver, pos, limits, input, interrupted);
 }
 
-/*
- * Lets the exact solver try pos within its share of the move's budget.
- * True when its move is to be played: a proven win, the most stubborn move
- * of a proven loss, or its best guess when "# interrupt" cut it short.
- */
+/* The solver's move for pos when the hand-over plays one (search/handover.h). */
 static bool hand_over(Session *s, const Position *pos, double budget, LineInput *input,
                       MoveChoice *choice)
 {
-    double share = param_value(P_SOLVER_SHARE);
-    if (share <= 0 || !worth_solving(pos))
-        return false;
-    SolveLimits limits = { 0 }; /* no progress lines: the summary below is enough */
-    /* A playout cap caps the solver too; the clock does unless games must repeat. */
-    if (s->options.playouts)
-        limits.nodes = (uint64_t)(s->options.playouts * HANDOVER_NODES_PER_PLAYOUT * share) + 1;
-    if (!s->options.playouts || s->clock.limited) {
-        limits.seconds = budget * share;
-        if (limits.seconds < 0.001)
-            return false; /* <= 0 would mean no limit */
-    }
-    if (!s->solver) {
-        size_t bytes = s->options.search.memory_bytes / HANDOVER_MEMORY_SHARE;
-        s->solver = solver_create(bytes < HANDOVER_MEMORY_MAX ? bytes : HANDOVER_MEMORY_MAX);
-        if (!s->solver)
-            return false;
-    }
-    bool interrupted;
-    SolveResult r = solve_watching(s->solver, pos, &limits, input, &interrupted);
-    if (s->options.search.verbose)
-        fprintf(stderr, "solver: %s after %llu nodes, %.3f s\n",
-                r.outcome == SOLVE_WIN ? "win" : r.outcome == SOLVE_LOSS ? "loss" : "unknown",
-                (unsigned long long)r.nodes, r.seconds);
-    if (!r.has_move || (r.outcome == SOLVE_UNKNOWN && !interrupted))
+    HandOverBudget limits = { budget, s->options.playouts, s->clock.limited };
+    HandOverMove m;
+    if (!handover_try(&s->handover, pos, &limits, solve_interruptibly, input, &m))
         return false;
     *choice = (MoveChoice){
-        .move = r.move,
+        .move = m.move,
         .source = CHOSEN_BY_SOLVER,
-        .win_rate = r.outcome == SOLVE_WIN ? 1.0 : r.outcome == SOLVE_LOSS ? 0.0 : 0.5,
-        .proven = r.outcome != SOLVE_UNKNOWN,
-        .solver_nodes = r.nodes,
+        .win_rate = m.outcome == SOLVE_WIN ? 1.0 : m.outcome == SOLVE_LOSS ? 0.0 : 0.5,
+        .proven = m.outcome != SOLVE_UNKNOWN,
+        .solver_nodes = m.nodes,
     };
     return true;
 }

@@ -12,8 +12,8 @@
 #include "protocol/gtp.h"
 #include "protocol/live.h"
 #include "search/rng.h"
+#include "search/handover.h"
 #include "search/search.h"
-#include "search/solver.h"
 #include "search/timeman.h"
 
 /* Which player answers genmove: the search, or a reference opponent for matches. */
@@ -40,7 +40,7 @@ typedef struct {
     bool pondering;        /* a ponder search was started and not yet waited for */
     Position ponder_pos;   /* the position it searches */
     bool ponder_exhausted; /* it ended by itself there (memory full, result proven) */
-    Solver *solver;        /* for genmove's hand-over to the exact solver; made when first needed */
+    HandOver handover;     /* genmove's hand-over to the exact solver */
 } Session;
 
 void session_default_options(SessionOptions *options);
@@ -48,9 +48,6 @@ void session_default_options(SessionOptions *options);
 /* Returns false when the search cannot be created (bad options, no memory). */
 bool session_init(Session *session, const SessionOptions *options);
 void session_free(Session *session);
-
-/* Releases the hand-over solver's tables (the next hand-over makes new ones). */
-void session_drop_solver(Session *session);
 
 /* A new game or position: fresh tree, fresh clocks, no resign history. */
 void session_restart(Session *session);
@@ -76,10 +73,9 @@ typedef struct {
  * resigning, so reg_genmove leaves the session as it was.  While the search
  * runs, `input` (may be NULL) is watched for "# interrupt", which ends the
  * search with the best move so far, and `watch` (may be NULL) adds progress
- * output.  When the regions have closed off (or few squares are left) the
- * exact solver gets the first share of the budget (parameter solver_share),
- * and a proven result is played at once (PROTOCOL.md, "solve"); the search
- * does not run then, so its tree and candidates are not this move's.
+ * output.  The exact solver may
+ * choose the move first (search/handover.h); the search does not run then,
+ * so its tree and candidates are not this move's.
  */
 bool session_choose_move(Session *session, Color c, MoveChoice *choice, bool commit,
                          LineInput *input, const LiveWatch *watch);

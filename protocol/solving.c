@@ -77,7 +77,7 @@ bool cmd_solve(void *ctx, int argc, char **argv, Reply *reply)
     if (argc > 1 || (argc == 1 && !parse_double(argv[0], 0, CLOCK_MAX_SECONDS, &seconds)))
         return fail(reply, "syntax error: solve [SECONDS] takes a number from 0 (no limit) to 1e6");
     search_destroy(s->search);
-    session_drop_solver(s); /* its memory goes to the big one */
+    handover_release(&s->handover); /* its memory goes to the big one */
     Solver *solver = solver_create(s->options.search.memory_bytes);
     SolveLimits limits = { .seconds = seconds, .verbose = s->options.search.verbose };
     SolveResult result = { 0 };

@@ -1,0 +1,67 @@
+/*
+ * handover.h - when genmove hands a position to the exact solver, and what
+ * it plays from the answer.
+ *
+ * Once every region of the board is closed to one side, or few squares are
+ * left (parameter solver_empty), the solver gets the first share of a
+ * move's budget (solver_share).  A proven win is played at once, as is the
+ * most stubborn move of a proven loss; an unknown result leaves the move to
+ * the tree search, unless the solve was interrupted ("# interrupt"), when
+ * its best guess is played.  The solver keeps its tables between moves
+ * (later proofs reuse earlier ones), so it gets a slice of the memory cap.
+ *
+ * This is search policy; the caller only supplies how a solve is run (the
+ * protocol watches its input for interrupts meanwhile).
+ */
+#ifndef AMAZONS_HANDOVER_H
+#define AMAZONS_HANDOVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/position.h"
+#include "search/solver.h"
+
+typedef struct {
+    Solver *solver;        /* made when first needed, kept for the game */
+    size_t memory_cap;     /* the search's memory cap, of which the solver takes a slice */
+    bool verbose;          /* a summary line per hand-over on stderr */
+} HandOver;
+
+/* What one move may spend. */
+typedef struct {
+    double seconds;        /* the move's whole budget */
+    uint64_t playouts;     /* the search's iteration cap, 0 for none */
+    bool timed;            /* a clock applies even with a playout cap */
+} HandOverBudget;
+
+/*
+ * Runs a solve (solver_solve, or a version that can be interrupted); sets
+ * *interrupted when the user cut it short.
+ */
+typedef SolveResult (*SolveRunner)(Solver *solver, const Position *pos, const SolveLimits *limits,
+                                   void *context, bool *interrupted);
+
+typedef struct {
+    Move move;
+    SolveOutcome outcome;  /* UNKNOWN: an interrupted solve's best guess */
+    uint64_t nodes;
+} HandOverMove;
+
+void handover_init(HandOver *handover, size_t memory_cap, bool verbose);
+
+/* Releases the solver's tables (the next hand-over makes new ones). */
+void handover_release(HandOver *handover);
+
+/* Whether pos is worth a proof: the regions are closed off, or few squares are left. */
+bool handover_worth_solving(const Position *pos);
+
+/*
+ * Lets the solver try pos within its share of the budget.  True when its
+ * move is to be played, in *out.
+ */
+bool handover_try(HandOver *handover, const Position *pos, const HandOverBudget *budget,
+                  SolveRunner run, void *context, HandOverMove *out);
+
+#endif
