@@ -44,6 +44,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/deadline.h"
 #include "engine/move.h"
 #include "engine/position.h"
 
@@ -81,10 +82,17 @@ typedef enum { RACE_UNDECIDED, RACE_WIN, RACE_LOSS } RaceOutcome;
  */
 typedef struct RegionCache RegionCache;
 
-/* A cache of about `bytes` (at least one entry); NULL when memory cannot be had. */
+/* A cache of about `bytes` (at least two entries); NULL when memory cannot be had. */
 RegionCache *region_cache_create(size_t bytes);
 void region_cache_destroy(RegionCache *cache);
 void region_cache_clear(RegionCache *cache);
+
+/*
+ * Searches with this cache give up (as past their budget) once `deadline`
+ * passes; NULL: never.  A search cut short by the deadline leaves nothing
+ * in the cache that a later search with more time would believe.
+ */
+void region_cache_watch(RegionCache *cache, Deadline *deadline);
 
 /* Single-player searches started, nodes searched and cache hits so far, for statistics. */
 typedef struct {

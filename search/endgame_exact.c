@@ -46,6 +46,7 @@ struct EndgameTable {
     void *block;        /* what holds them, for free() */
     size_t count;       /* a power of two */
     EndgameStats stats;
+    Deadline *deadline; /* endgame_table_watch */
     Killer killers[ENDGAME_MAX_SQUARES + 1][FIGHT_KILLERS]; /* by empty squares, newest first */
 };
 
@@ -89,6 +90,8 @@ void endgame_table_clear(EndgameTable *table)
 }
 
 EndgameStats endgame_table_stats(const EndgameTable *table) { return table->stats; }
+
+void endgame_table_watch(EndgameTable *table, Deadline *deadline) { table->deadline = deadline; }
 
 static EndgameBucket *endgame_bucket(EndgameTable *table, const ProofKey *key)
 {
@@ -600,10 +603,10 @@ static int one_square(const Position *fight, int bank)
     return wins_on_square(value, fight->to_move, spare_moves(fight, bank));
 }
 
-/* Counts a node of the fight search; false past the budget. */
+/* Counts a node of the fight search; false past the budget or the deadline. */
 static bool count_node(Endgame *g)
 {
-    if (--g->budget < 0)
+    if (--g->budget < 0 || deadline_passed(g->table->deadline))
         return false;
     g->table->stats.nodes++;
     return true;

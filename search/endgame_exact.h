@@ -34,6 +34,12 @@ void endgame_table_destroy(EndgameTable *table);
 /* Forgets every result; needed before positions of another board shape. */
 void endgame_table_clear(EndgameTable *table);
 
+/*
+ * Fight searches with this table give up (as past their budget) once
+ * `deadline` passes; NULL: never.  Nothing undecided is ever stored.
+ */
+void endgame_table_watch(EndgameTable *table, Deadline *deadline);
+
 typedef struct {
     uint64_t searches, decided, nodes, hits;
 } EndgameStats;

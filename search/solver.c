@@ -17,8 +17,7 @@ enum {
     MAX_PLY = 2 * BOARD_MAX * BOARD_MAX + 2, /* two states per move, a move per square */
     REGION_BUDGET = 4000,                    /* single-player nodes per area and race */
     KILLERS = 2,                             /* amazon moves remembered per ply */
-    CHECK_INTERVAL = 64                      /* nodes between looks at the clock (an
-                                                arrow frame's races can take a while) */
+    REPORT_CHECK_INTERVAL = 64               /* nodes between looks at the progress clock */
 };
 
 /*
@@ -51,6 +50,16 @@ enum {
  */
 enum { DEPTH_WEIGHT = 8, DEPTH_PLIES_PER_STEP = 2 };
 #define REPORT_INTERVAL 5.0
+#define AREA_MEMORY_MAX ((size_t)256 << 20)
+#define AREA_MEMORY_MIN ((size_t)16 << 20)
+/*
+ * Picking the result's move may search a proven move again (its proof may
+ * rest on races that the deadline then cuts short): it gets this much more
+ * time, a share of the limit plus a little, so that a proof found just
+ * before the deadline is not lost, while a move stays within 10% + 20 ms.
+ */
+#define RESULT_GRACE_SHARE 0.05
+#define RESULT_GRACE_SECONDS 0.01
 
 typedef struct {
     ProofKey key;
@@ -75,7 +84,8 @@ struct Solver {
     int pending;         /* the amazon that must shoot, or NO_SQUARE at a whole-move state */
     Frame *frames;       /* one per ply */
     uint64_t nodes, node_limit;
-    double start, deadline, next_report;
+    Deadline deadline;   /* the time limit and solver_stop, polled by every nested search too */
+    double start, next_report;
     bool verbose, aborted;
     bool stop;           /* atomic: solver_stop */
     uint32_t root_pn, root_dn;
@@ -535,16 +545,19 @@ static void report_progress(Solver *s, double now)
             (unsigned long long)e.nodes, elapsed);
 }
 
+/*
+ * A single node can hold long searches (races of large areas, fights), so
+ * those poll the same deadline as they go (region_cache_watch,
+ * endgame_table_watch): past it, everything gives up at once.
+ */
 static void check_limits(Solver *s)
 {
-    if (__atomic_load_n(&s->stop, __ATOMIC_RELAXED) || (s->node_limit && s->nodes >= s->node_limit))
+    if (deadline_passed(&s->deadline) || (s->node_limit && s->nodes >= s->node_limit))
         s->aborted = true;
-    if (s->nodes % CHECK_INTERVAL)
+    if (!s->verbose || s->nodes % REPORT_CHECK_INTERVAL)
         return;
     double now = monotonic_seconds();
-    if (now >= s->deadline)
-        s->aborted = true;
-    if (s->verbose && now >= s->next_report) {
+    if (now >= s->next_report) {
         report_progress(s, now);
         s->next_report = now + REPORT_INTERVAL;
     }
@@ -663,16 +676,29 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
 
 /* ---- the public interface ---- */
 
+/*
+ * Most of the budget goes to proofs; an eighth (at most 256 MiB) to area
+ * counts, and a quarter of that to small fights.  Counting one large area
+ * takes the counts of some 300,000 sub-areas (a 10x10 endgame of 40 empty
+ * squares), a working set that does not shrink with the budget: a small
+ * solver (genmove's hand-over has 64 MiB) gives them a quarter, up to 16
+ * MiB.  With 8 MiB that endgame took 0.77 s, with 16 MiB 0.23 s.
+ */
+static size_t area_memory(size_t bytes)
+{
+    size_t share = bytes / 8 < AREA_MEMORY_MAX ? bytes / 8 : AREA_MEMORY_MAX;
+    size_t floor = bytes / 4 < AREA_MEMORY_MIN ? bytes / 4 : AREA_MEMORY_MIN;
+    return share > floor ? share : floor;
+}
+
 Solver *solver_create(size_t memory_bytes)
 {
     Solver *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
-    /* Most of the budget goes to proofs; an eighth (at most 256 MiB) to area counts and a
-       quarter of that to small fights. */
     size_t frames = MAX_PLY * sizeof(Frame);
     size_t rest = memory_bytes > frames ? memory_bytes - frames : 0;
-    size_t region_bytes = rest / 8 < ((size_t)256 << 20) ? rest / 8 : (size_t)256 << 20;
+    size_t region_bytes = area_memory(rest);
     s->frames = malloc(frames);
     s->regions = region_cache_create(region_bytes);
     s->endgames = endgame_table_create(region_bytes / 4);
@@ -681,6 +707,8 @@ Solver *solver_create(size_t memory_bytes)
         solver_destroy(s);
         return NULL;
     }
+    region_cache_watch(s->regions, &s->deadline);
+    endgame_table_watch(s->endgames, &s->deadline);
     s->pending = NO_SQUARE;
     return s;
 }
@@ -820,7 +848,7 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     s->nodes = 0;
     s->node_limit = limits->nodes;
     s->start = monotonic_seconds();
-    s->deadline = limits->seconds > 0 ? s->start + limits->seconds : 1e300;
+    deadline_start(&s->deadline, limits->seconds, &s->stop);
     s->next_report = s->start + REPORT_INTERVAL;
     s->verbose = limits->verbose;
     s->aborted = false;
@@ -836,6 +864,8 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     mid(s, 0, &root, PN_INF, PN_INF, &v);
     SolveResult r = { .outcome = v.pn == 0 ? SOLVE_WIN : v.dn == 0 ? SOLVE_LOSS : SOLVE_UNKNOWN,
                       .pn = v.pn, .dn = v.dn };
+    if (limits->seconds > 0)
+        deadline_extend(&s->deadline, RESULT_GRACE_SHARE * limits->seconds + RESULT_GRACE_SECONDS);
     choose_result_move(s, &r);
     r.nodes = s->nodes;
     r.seconds = monotonic_seconds() - s->start;

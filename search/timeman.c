@@ -1,21 +1,12 @@
 /* timeman.c - GTP clock bookkeeping and the per-move time budget. */
 #include "search/timeman.h"
 
-#include <time.h>
-
 /*
  * Share of a byo-yomi period's time per stone that a move may use: the rest
  * absorbs the scheduler's delays on a busy machine, which were measured at
  * up to a few hundred milliseconds under heavy load.
  */
 #define BYO_YOMI_SHARE 0.8
-
-double monotonic_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 void clock_init(Clock *clock)
 {

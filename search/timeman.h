@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "engine/deadline.h"
 #include "engine/position.h"
 
 /* Anything above this (about 11.5 days) is rejected as absurd. */
@@ -25,9 +26,6 @@ typedef struct {
     double left[2];       /* seconds left in main time, or in the byo-yomi period */
     int stones_left[2];   /* 0 while in main time */
 } Clock;
-
-/* Wall-clock seconds from an arbitrary start, never going backwards. */
-double monotonic_seconds(void);
 
 /* Without time_settings the engine thinks a fixed time per move. */
 void clock_init(Clock *clock);
