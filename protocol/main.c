@@ -24,7 +24,8 @@ static void print_help(FILE *out)
         "  --threads N          search threads (default 1)\n"
         "  --memory MB          tree (or solve table) memory cap in MiB (default %zu)\n"
         "  --time SECONDS       thinking time per move when no clock is set (default %g)\n"
-        "  --move-overhead MS   time kept in reserve per move for the controller (default %g)\n"
+        "  --move-overhead MS   time kept in reserve per move for the controller (default\n"
+        "                       %g, at most %g%% of a fixed time per move)\n"
         "  --playouts N         stop each search after N iterations (default: no cap)\n"
         "  --seed S             random seed (with --threads 1 and --playouts, games repeat)\n"
         "  --resign P           resign when the win estimate stays below P (default: never)\n"
@@ -39,7 +40,8 @@ static void print_help(FILE *out)
         "                       --move-overhead 150 --memory 256; see PROTOCOL.md)\n"
         "  --help               show this help and exit\n"
         "  --version            show the version and exit\n",
-        (size_t)SEARCH_DEFAULT_MEMORY_MB, defaults.move_time, defaults.move_overhead * 1000);
+        (size_t)SEARCH_DEFAULT_MEMORY_MB, defaults.move_time, MOVE_OVERHEAD_DEFAULT * 1000,
+        SHORT_MOVE_MARGIN_SHARE * 100);
 }
 
 enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,

@@ -14,7 +14,7 @@ void session_default_options(SessionOptions *options)
 {
     options->player = PLAYER_MCTS;
     options->move_time = 5.0;
-    options->move_overhead = 0.1;
+    options->move_overhead = MOVE_OVERHEAD_AUTO;
     options->playouts = 0;
     options->resign_below = -1.0;
     options->ponder = false;

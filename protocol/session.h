@@ -22,7 +22,7 @@ typedef enum { PLAYER_MCTS, PLAYER_GREEDY, PLAYER_RANDOM } PlayerKind;
 typedef struct {
     PlayerKind player;
     double move_time;      /* seconds per move when no clock is set */
-    double move_overhead;  /* seconds held back for the controller's latency */
+    double move_overhead;  /* seconds held back for the controller's latency, or MOVE_OVERHEAD_AUTO */
     uint64_t playouts;     /* iteration cap per move; 0 = time only */
     double resign_below;   /* resign when the win estimate stays below; < 0 = never */
     bool ponder;           /* search on between commands once the engine has moved */

@@ -864,7 +864,8 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     mid(s, 0, &root, PN_INF, PN_INF, &v);
     SolveResult r = { .outcome = v.pn == 0 ? SOLVE_WIN : v.dn == 0 ? SOLVE_LOSS : SOLVE_UNKNOWN,
                       .pn = v.pn, .dn = v.dn };
-    if (limits->seconds > 0)
+    /* A guess needs no more search; a proof may (RESULT_GRACE_SHARE). */
+    if (r.outcome != SOLVE_UNKNOWN && limits->seconds > 0)
         deadline_extend(&s->deadline, RESULT_GRACE_SHARE * limits->seconds + RESULT_GRACE_SECONDS);
     choose_result_move(s, &r);
     r.nodes = s->nodes;

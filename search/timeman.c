@@ -84,13 +84,27 @@ static double moves_to_go(const Position *pos)
     return estimate < 6 ? 6 : estimate;
 }
 
+/*
+ * The margin for a move of about `seconds`: the one given, or by default
+ * MOVE_OVERHEAD_DEFAULT, at most SHORT_MOVE_MARGIN_SHARE of the move.
+ */
+static double margin(double overhead, double seconds)
+{
+    if (overhead >= 0)
+        return overhead;
+    double most = SHORT_MOVE_MARGIN_SHARE * seconds;
+    return most < MOVE_OVERHEAD_DEFAULT ? most : MOVE_OVERHEAD_DEFAULT;
+}
+
 double time_budget(const Clock *clock, Color c, const Position *pos, double move_time, double overhead)
 {
     if (!clock->limited || !clock->known[c]) {
-        double budget = move_time - overhead;
+        double budget = move_time - margin(overhead, move_time);
         return budget > 0 ? budget : 0;
     }
-    double left = clock->left[c] - overhead;
+    int stones = clock->stones_left[c];
+    /* A game clock keeps the whole default margin; a byo-yomi period scales it per stone. */
+    double left = clock->left[c] - margin(overhead, stones > 0 ? clock->left[c] / stones : 1e9);
     double budget;
     if (clock->stones_left[c] > 0) {
         /* In byo-yomi: share the period evenly over its stones, keeping a margin. */

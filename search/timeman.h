@@ -46,8 +46,20 @@ bool clock_time_left(Clock *clock, Color c, double seconds, int stones);
 void clock_spend(Clock *clock, Color c, double seconds);
 
 /*
+ * The margin kept back for the controller's latency when none is given
+ * (MOVE_OVERHEAD_AUTO): MOVE_OVERHEAD_DEFAULT seconds, but never more than
+ * SHORT_MOVE_MARGIN_SHARE of a fixed time per move (or of a byo-yomi
+ * period's time per stone), so that short moves still think: at 0.1 s a
+ * move the search gets 60 ms, at 0.05 s 30 ms.
+ */
+#define MOVE_OVERHEAD_AUTO (-1.0)
+#define MOVE_OVERHEAD_DEFAULT 0.1
+#define SHORT_MOVE_MARGIN_SHARE 0.4
+
+/*
  * Seconds to think for colour c in pos.  `move_time` applies when no clock is
- * set; `overhead` (seconds) is kept in reserve for the controller's latency.
+ * set; `overhead` (seconds, or MOVE_OVERHEAD_AUTO) is kept in reserve for the
+ * controller's latency.
  */
 double time_budget(const Clock *clock, Color c, const Position *pos,
                    double move_time, double overhead);

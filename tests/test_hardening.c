@@ -6,6 +6,9 @@
  *   time     every genmove answers within the time the controller said was
  *            left (absolute time and byo-yomi, 1 and 2 threads), and with no
  *            time at all (--time 0, --time 0.01, an empty clock) at once;
+ *            a move hands over to the exact solver and `solve SECONDS` stay
+ *            within their time (10% + 20 ms), and short moves still search
+ *            (the margin scales with the move);
  *   memory   a long think under --memory stays under the cap (peak RSS).
  *
  * Every returned move is checked against the rules module (engine/game.h).
@@ -194,6 +197,116 @@ START_TEST(test_time_empty_clock)
 }
 END_TEST
 
+/*
+ * A 10x10 endgame of 40 empty squares whose regions are all closed, so that
+ * genmove hands it to the exact solver first; counting its large areas is
+ * slow, and a hand-over that read the clock only between proof nodes once
+ * took 4.4 s of a 0.25 s move here.  White to move loses.
+ */
+static const char HANDOVER_ENDGAME[] =
+    "4x2x1B/7x1x/4x1x1x1/1xxxxxxxxx/1xBxxxxxxB/xxWxxxxxWx/1xx1xxxx1x/5x1xxx/xW3x2xW/xxxxxx2xB w";
+
+/* The promise of every timed command: its time, plus 10% and 20 ms. */
+static double promised_ms(double seconds) { return (1100.0 * seconds + 20.0) * time_factor(); }
+
+/* One timed command in a fresh engine after `setup` (may be NULL); returns its time in ms. */
+static double timed_command(const char *const *args, const char *setup, const char *command)
+{
+    Session e;
+    session_start(&e, args);
+    session_ok(&e, "name");
+    if (setup)
+        session_ok(&e, "%s", setup);
+    double elapsed;
+    char *r = session_send(&e, command, COMMAND_TIMEOUT_MS, &elapsed);
+    ck_assert_msg(r[0] == '=', "%s: %s", command, r);
+    free(r);
+    session_finish(&e);
+    return elapsed;
+}
+
+/* The hand-over gets a share of the move and keeps to it, with the default and a small memory. */
+START_TEST(test_time_hand_over)
+{
+    static const char *const memory[] = { "1024", "128" }; /* hand-over solvers of 64 and 16 MiB */
+    static const char *const move_time[] = { "0.25", "1" };
+    char setup[160];
+    snprintf(setup, sizeof setup, "set_position %s", HANDOVER_ENDGAME);
+    for (int m = 0; m < 2; m++)
+        for (int t = 0; t < 2; t++) {
+            const char *args[] = { "--time", move_time[t], "--memory", memory[m], NULL };
+            double took = timed_command(args, setup, "genmove white");
+            double limit = promised_ms(atof(move_time[t]));
+            ck_assert_msg(took <= limit, "--time %s --memory %s: genmove took %.0f ms (limit %.0f ms)",
+                          move_time[t], memory[m], took, limit);
+            hardening_note("hand-over, --time %s --memory %s: %.0f ms (limit %.0f ms)", move_time[t],
+                           memory[m], took, limit);
+        }
+}
+END_TEST
+
+/* `solve SECONDS` stops at its time, on a position it cannot prove and on the endgame. */
+START_TEST(test_time_solve)
+{
+    char setup[160];
+    snprintf(setup, sizeof setup, "set_position %s", HANDOVER_ENDGAME);
+    static const char *const args[] = { "--memory", "64", NULL };
+    static const char *const small[] = { "--memory", "16", NULL };
+    const struct {
+        const char *const *args;
+        const char *setup, *what;
+    } cases[] = { { args, NULL, "the 10x10 start" }, { args, setup, "the endgame" },
+                  { small, setup, "the endgame in 16 MiB" } };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double took = timed_command(cases[i].args, cases[i].setup, "solve 0.3");
+        ck_assert_msg(took <= promised_ms(0.3), "solve 0.3 on %s took %.0f ms (limit %.0f ms)",
+                      cases[i].what, took, promised_ms(0.3));
+        hardening_note("solve 0.3 on %s: %.0f ms", cases[i].what, took);
+    }
+}
+END_TEST
+
+/*
+ * Short moves think: the default margin is at most 40% of a fixed time per
+ * move, so --time 0.1 searches at least 60 ms and --time 0.05 at least 30
+ * ms (a genmove cannot answer before its search ends), and a byo-yomi
+ * period of 0.1 s a stone (amazons-match --move-time 0.1) 48 ms.
+ */
+static void short_moves(const char *move_time, const char *clock, double least_ms, double move_s)
+{
+    const char *args[] = { "--time", move_time, NULL };
+    Session e;
+    session_start(&e, args);
+    session_ok(&e, "name");
+    if (clock)
+        session_ok(&e, "%s", clock);
+    Game model;
+    game_new(&model, 10, 10);
+    for (int i = 0; i < 6; i++) {
+        Color c = i % 2 ? BLACK : WHITE;
+        char command[32];
+        snprintf(command, sizeof command, "genmove %s", color_word(c));
+        double elapsed;
+        char *r = session_send(&e, command, COMMAND_TIMEOUT_MS, &elapsed);
+        expect_generated_move(&model, c, r, command, true);
+        free(r);
+        ck_assert_msg(elapsed >= least_ms, "--time %s%s%s: move %d took %.1f ms, less than %.0f ms",
+                      move_time, clock ? ", " : "", clock ? clock : "", i + 1, elapsed, least_ms);
+        ck_assert_msg(elapsed <= promised_ms(move_s),
+                      "--time %s%s%s: move %d took %.1f ms (limit %.0f ms)", move_time,
+                      clock ? ", " : "", clock ? clock : "", i + 1, elapsed, promised_ms(move_s));
+    }
+    session_finish(&e);
+}
+
+START_TEST(test_time_short_moves)
+{
+    short_moves("0.1", NULL, 60, 0.1);
+    short_moves("0.05", NULL, 30, 0.05);
+    short_moves("5", "time_settings 0 0.1 1", 48, 0.1);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* Memory cap.                                                                */
 
@@ -269,6 +382,9 @@ Suite *hardening_suite(void)
     tcase_add_test(timing, test_time_zero);
     tcase_add_test(timing, test_time_tiny);
     tcase_add_test(timing, test_time_empty_clock);
+    tcase_add_test(timing, test_time_hand_over);
+    tcase_add_test(timing, test_time_solve);
+    tcase_add_test(timing, test_time_short_moves);
     suite_add_tcase(s, timing);
 
     TCase *memory = tcase_create("memory cap");

@@ -427,6 +427,35 @@ START_TEST(test_interrupt_genmove)
 }
 END_TEST
 
+/*
+ * "# interrupt" stops a genmove's hand-over to the exact solver as promptly:
+ * a 10x10 endgame whose regions are closed, which a 16 MiB hand-over solver
+ * (--memory 128) cannot prove within its 15 s share of a 60 s move.
+ */
+START_TEST(test_interrupt_hand_over)
+{
+    static const char *const args[] = { "--time", "60", "--memory", "128", NULL };
+    static const char endgame[] =
+        "4x2x1B/7x1x/4x1x1x1/1xxxxxxxxx/1xBxxxxxxB/xxWxxxxxWx/1xx1xxxx1x/5x1xxx/xW3x2xW/xxxxxx2xB w";
+    engine = live_start(args);
+    char command[160];
+    snprintf(command, sizeof command, "set_position %s", endgame);
+    live_ask(engine, command);
+    live_send_ok(engine, "1 genmove w");
+    sleep_ms(300);
+    double sent = now_ms();
+    live_send_ok(engine, "# interrupt");
+    const char *raw = live_read_response(engine, LIVE_ANSWER_MS);
+    double took = now_ms() - sent;
+    ck_assert_ptr_nonnull(raw);
+    ck_assert_msg(took <= limit_ms(INTERRUPT_MS), "the interrupted hand-over took %.1f ms to answer", took);
+    Response r = pc_parse_response(raw);
+    ck_assert(r.ok);
+    Board board = bm_after(bm_of(endgame), 'W', r.body);
+    ck_assert_str_eq(live_ask(engine, "get_position"), bm_text(&board));
+}
+END_TEST
+
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -571,6 +600,7 @@ Suite *live_suite(void)
     tcase_add_checked_fixture(control, NULL, free_engine);
     tcase_set_timeout(control, 60);
     tcase_add_test(control, test_interrupt_genmove);
+    tcase_add_test(control, test_interrupt_hand_over);
     tcase_add_test(control, test_ponder_latency);
     tcase_add_test(control, test_ponder_tree_reuse);
     suite_add_tcase(s, control);
