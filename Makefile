@@ -135,3 +135,4 @@ include tests/tune/tune.mk
 include tests/amalgamation/amalgamation.mk
 include tests/fuzz/fuzz.mk
 include tests/solve.mk
+include install.mk
