@@ -28,10 +28,15 @@ void square_to_text(int sq, char *buf);
 void move_to_text(Move m, char *buf);
 
 /*
- * Parses a move on a board of `width` files and `height` ranks.  Returns
- * false for malformed text or a square off the board; legality is the move
- * generator's business.
+ * Parses a move on a board of `width` files and `height` ranks: three
+ * squares (file letter, rank 1 to 99), the first two optionally followed by
+ * '-', the second by '/'.  MOVE_OFF_BOARD: well formed, but a square lies
+ * outside the board.  Legality is the rules' business (move_check.h).
  */
+typedef enum { MOVE_PARSED, MOVE_MALFORMED, MOVE_OFF_BOARD } MoveParse;
+MoveParse move_parse(const char *text, int width, int height, Move *m);
+
+/* move_parse, true only for MOVE_PARSED. */
 bool move_from_text(const char *text, int width, int height, Move *m);
 
 #endif

@@ -2,6 +2,7 @@
 #include "position.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -119,18 +120,56 @@ void position_to_text(const Position *pos, char *buf)
     sprintf(out, " %c", pos->to_move == WHITE ? 'w' : 'b');
 }
 
+/*
+ * Messages name the rank and the character: they are composed per call, in
+ * a buffer of the calling thread, valid until its next call.
+ */
+static _Thread_local char position_message[160];
+
+static const char *bad_text(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static const char *bad_text(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(position_message, sizeof position_message, format, args);
+    va_end(args);
+    return position_message;
+}
+
+/* "1st", "2nd", ...: ranks are counted from the top, as the text lists them. */
+static const char *ordinal(int n, char buf[16])
+{
+    const char *suffix = n == 1 ? "st" : n == 2 ? "nd" : n == 3 ? "rd" : "th";
+    snprintf(buf, 16, "%d%s", n, suffix);
+    return buf;
+}
+
+/* A character as a message shows it: 'q', or a byte value when it does not print. */
+static const char *shown(char c, char buf[16])
+{
+    if (isprint((unsigned char)c))
+        snprintf(buf, 16, "'%c'", c);
+    else
+        snprintf(buf, 16, "byte %u", (unsigned char)c);
+    return buf;
+}
+
 /* Reads the board part: ranks separated by '/', up to the first space. */
 static const char *parse_ranks(Position *pos, const char *text, const char **end)
 {
     int cells[BOARD_MAX][BOARD_MAX]; /* [row from top][file]: 0 empty, 1 W, 2 B, 3 x */
     int rows = 0, width = -1, file = 0;
+    char a[16], b[16];
     const char *p = text;
     for (;; p++) {
         if (*p == '/' || *p == ' ' || *p == '\0') {
             if (rows == BOARD_MAX)
-                return "too many ranks";
+                return bad_text("too many ranks: a board has at most %d", BOARD_MAX);
+            if (file == 0)
+                return bad_text("the %s rank from the top is empty", ordinal(rows + 1, a));
             if (width >= 0 && file != width)
-                return "ranks of different widths";
+                return bad_text("the %s rank from the top is %d squares wide, the 1st is %d",
+                                ordinal(rows + 1, a), file, width);
             width = file;
             rows++;
             file = 0;
@@ -139,16 +178,18 @@ static const char *parse_ranks(Position *pos, const char *text, const char **end
             continue;
         }
         if (rows >= BOARD_MAX)
-            return "too many ranks";
+            return bad_text("too many ranks: a board has at most %d", BOARD_MAX);
         if (isdigit((unsigned char)*p)) {
             if (*p == '0')
-                return "bad empty-run length";
+                return bad_text("bad empty-run length in the %s rank from the top: runs are 1 to"
+                                " %d, without a leading 0", ordinal(rows + 1, a), BOARD_MAX);
             int run = 0;
             while (isdigit((unsigned char)*p) && run <= BOARD_MAX)
                 run = run * 10 + (*p++ - '0');
             p--;
             if (file + run > BOARD_MAX)
-                return "rank too wide";
+                return bad_text("the %s rank from the top is wider than %d squares",
+                                ordinal(rows + 1, a), BOARD_MAX);
             for (int i = 0; i < run; i++)
                 cells[rows][file++] = 0;
             continue;
@@ -156,13 +197,17 @@ static const char *parse_ranks(Position *pos, const char *text, const char **end
         const char *pieces = "WBx";
         const char *hit = strchr(pieces, *p);
         if (!hit)
-            return "unexpected character in board";
+            return bad_text("unexpected character %s in the %s rank from the top (a rank holds W,"
+                            " B, x and runs of empty squares 1 to %d)", shown(*p, b),
+                            ordinal(rows + 1, a), BOARD_MAX);
         if (file >= BOARD_MAX)
-            return "rank too wide";
+            return bad_text("the %s rank from the top is wider than %d squares",
+                            ordinal(rows + 1, a), BOARD_MAX);
         cells[rows][file++] = (int)(hit - pieces) + 1;
     }
     if (rows < BOARD_MIN || rows > BOARD_MAX || width < BOARD_MIN || width > BOARD_MAX)
-        return "unsupported board size";
+        return bad_text("unsupported board size %dx%d (files by ranks): boards are %d to %d by"
+                        " %d to %d", width, rows, BOARD_MIN, BOARD_MAX, BOARD_MIN, BOARD_MAX);
     position_clear(pos, width, rows);
     for (int r = 0; r < rows; r++)
         for (int f = 0; f < width; f++)
@@ -175,20 +220,22 @@ static const char *parse_ranks(Position *pos, const char *text, const char **end
 const char *position_from_text(Position *out, const char *text)
 {
     Position pos;
-    const char *p;
+    const char *p = text;
     const char *error = parse_ranks(&pos, text, &p);
     if (error)
         return error;
     if (p[0] != ' ')
-        return "missing side to move";
+        return "missing side to move: w or b after the board";
     char side = (char)tolower((unsigned char)p[1]);
     if ((side != 'w' && side != 'b') || p[2] != '\0')
-        return "side to move must be w or b";
+        return bad_text("side to move must be w or b, not \"%.16s%s\"", p + 1,
+                        strlen(p + 1) > 16 ? "..." : "");
     pos.to_move = side == 'w' ? WHITE : BLACK;
     for (int c = WHITE; c <= BLACK; c++) {
         int n = bb_count(pos.amazons[c]);
         if (n < 1 || n > MAX_AMAZONS)
-            return "each side needs 1 to 4 amazons";
+            return bad_text("each side needs 1 to %d amazons; %s has %d", MAX_AMAZONS,
+                            color_text((Color)c), n);
     }
     pos.hash = position_compute_hash(&pos);
     *out = pos;

@@ -18,6 +18,9 @@ typedef enum { WHITE = 0, BLACK = 1 } Color;
 
 static inline Color color_other(Color c) { return (Color)(c ^ 1); }
 
+/* "white" or "black", as the protocol writes colours. */
+static inline const char *color_text(Color c) { return c == WHITE ? "white" : "black"; }
+
 enum {
     MAX_AMAZONS = 4,
     DEFAULT_SIZE = 10,
@@ -70,7 +73,8 @@ void position_to_text(const Position *pos, char *buf);
 
 /*
  * Parses a position text.  On success fills *pos and returns NULL; on failure
- * leaves *pos untouched and returns a static message saying what is wrong.
+ * leaves *pos untouched and returns a message saying what is wrong and where
+ * (valid until the calling thread's next call).
  */
 const char *position_from_text(Position *pos, const char *text);
 

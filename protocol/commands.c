@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "engine/movegen.h"
+#include "engine/move_check.h"
 #include "records/sgf.h"
 #include "eval/eval.h"
 #include "protocol/analysis.h"
@@ -38,8 +39,6 @@ static bool game_result(const Game *game, char text[16])
     format_score(winner, reachable_empty_squares(&game->pos, winner), text);
     return true;
 }
-
-static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
 
 /* ---- administrative commands ---- */
 
@@ -121,7 +120,7 @@ static bool cmd_boardsize(void *ctx, int argc, char **argv, Reply *reply)
         || !parse_long(argv[argc - 1], LONG_MIN, LONG_MAX, &height))
         return fail(reply, "syntax error: boardsize needs an integer");
     if (width < BOARD_MIN || width > BOARD_MAX || height < BOARD_MIN || height > BOARD_MAX)
-        return fail(reply, "unacceptable size");
+        return fail(reply, "unacceptable size: boards are 4 to 10 by 4 to 10");
     game_new(&s->game, (int)width, (int)height);
     session_restart(s);
     return true;
@@ -236,6 +235,32 @@ static bool cmd_printsgf(void *ctx, int argc, char **argv, Reply *reply)
 
 /* ---- moves ---- */
 
+/*
+ * Reads a move for colour c that is legal in the game position; otherwise
+ * the reply says why, after the GTP words controllers match on.
+ */
+static bool legal_move_arg(Session *s, Color c, const char *text, Move *m, Reply *reply)
+{
+    int width = s->game.pos.width, height = s->game.pos.height;
+    switch (move_parse(text, width, height, m)) {
+    case MOVE_MALFORMED:
+        reply_printf(reply, "syntax error: invalid move \"%.24s%s\": expected a move such as d1-d7/g7",
+                     text, strlen(text) > 24 ? "..." : "");
+        return false;
+    case MOVE_OFF_BOARD:
+        reply_printf(reply, "illegal move: %s leaves the %dx%d board", text, width, height);
+        return false;
+    case MOVE_PARSED:
+        break;
+    }
+    char why[MOVE_REASON_MAX];
+    if (illegal_move_reason(&s->game.pos, c, *m, why)) {
+        reply_printf(reply, "illegal move: %s", why);
+        return false;
+    }
+    return true;
+}
+
 static bool cmd_play(void *ctx, int argc, char **argv, Reply *reply)
 {
     Session *s = ctx;
@@ -245,8 +270,8 @@ static bool cmd_play(void *ctx, int argc, char **argv, Reply *reply)
         return false;
     if (!color_arg(argv[0], &c, reply))
         return false;
-    if (!move_from_text(argv[1], s->game.pos.width, s->game.pos.height, &m))
-        return fail(reply, "syntax error: invalid move");
+    if (!legal_move_arg(s, c, argv[1], &m, reply))
+        return false;
     if (!game_play(&s->game, c, m))
         return fail(reply, "illegal move");
     return true;
@@ -343,7 +368,7 @@ static bool cmd_showboard(void *ctx, int argc, char **argv, Reply *reply)
     for (int sq = 0; sq < NUM_SQUARES; sq++)
         cells[sq] = position_cell(pos, sq);
     print_diagram(reply, pos, cells);
-    reply_printf(reply, "\n%s to move", color_name(pos->to_move));
+    reply_printf(reply, "\n%s to move", color_text(pos->to_move));
     return true;
 }
 

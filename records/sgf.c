@@ -1,6 +1,7 @@
 /* sgf.c - writing and reading Amazons SGF game records (see sgf.h). */
 #include "records/sgf.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -8,6 +9,23 @@
 #include <string.h>
 
 #include "engine/movegen.h"
+#include "engine/move_check.h"
+
+/*
+ * Messages that name a file or a move are composed per call, in a buffer of
+ * the calling thread, valid until its next call.
+ */
+static _Thread_local char sgf_message[320];
+
+static const char *sgf_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static const char *sgf_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(sgf_message, sizeof sgf_message, format, args);
+    va_end(args);
+    return sgf_message;
+}
 
 void sgf_info_clear(SgfInfo *info)
 {
@@ -428,6 +446,13 @@ static const char *read_move(Reader *r, const Prop *p, Color mover)
     if (r->move_number > 0 && r->moves_seen >= r->move_number)
         return NULL; /* past the requested position: syntax only */
     Move m = { (uint8_t)squares[0], (uint8_t)squares[1], (uint8_t)squares[2] };
+    char why[MOVE_REASON_MAX];
+    if (illegal_move_reason(&r->game.pos, mover, m, why)) {
+        char text[MOVE_TEXT_MAX];
+        move_to_text(m, text);
+        return sgf_error("illegal move %d, %s %s: %s", r->moves_seen, color_text(mover), text,
+                         why);
+    }
     if (!game_play(&r->game, mover, m))
         return "illegal move";
     return NULL;
@@ -653,16 +678,16 @@ const char *sgf_load_file(const char *path, int move_number, Game *game, SgfInfo
 {
     FILE *file = fopen(path, "rb");
     if (!file)
-        return "cannot open the SGF file";
+        return sgf_error("%.200s: %s", path, strerror(errno));
     char *text = malloc((size_t)SGF_MAX_INPUT + 1);
     if (!text) {
         fclose(file);
         return "out of memory";
     }
     size_t length = fread(text, 1, (size_t)SGF_MAX_INPUT + 1, file);
-    bool failed = ferror(file);
+    int failed = ferror(file) ? errno : 0;
     fclose(file);
-    const char *error = failed ? "cannot read the SGF file"
+    const char *error = failed ? sgf_error("%.200s: %s", path, strerror(failed))
                                : sgf_parse(text, length, move_number, game, info, NULL);
     free(text);
     return error;

@@ -66,13 +66,14 @@ char *sgf_write(const Game *game, const SgfInfo *info);
  * (may be NULL) the offset just past the game tree, so that a collection
  * can be read tree by tree.
  *
- * Returns NULL on success.  On failure returns a static message and leaves
- * *game, *info and *end untouched.
+ * Returns NULL on success.  On failure returns a message (valid until the
+ * calling thread's next call; an illegal move is named with its number and
+ * the reason) and leaves *game, *info and *end untouched.
  */
 const char *sgf_parse(const char *text, size_t length, int move_number,
                       Game *game, SgfInfo *info, size_t *end);
 
-/* sgf_parse on the contents of a file. */
+/* sgf_parse on the contents of a file; a file that cannot be read is named with the reason. */
 const char *sgf_load_file(const char *path, int move_number, Game *game, SgfInfo *info);
 
 #endif

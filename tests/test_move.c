@@ -118,6 +118,23 @@ START_TEST(test_parse_board_limits)
 }
 END_TEST
 
+/* move_parse tells a well-formed move off the board (an illegal move) from malformed text. */
+START_TEST(test_parse_off_board_is_not_malformed)
+{
+    Move m;
+    static const char *const off[] = { "a1-e5/a2", "e1-a1/a2", "a1-a2/a5", "k1-a1/a2", "z99-a1/a2",
+                                       "d1-d11/d2" };
+    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+        ck_assert_msg(move_parse(off[i], 4, 4, &m) == MOVE_OFF_BOARD, "%s on 4x4", off[i]);
+    static const char *const malformed[] = { "a0-a1/a2", "a100-a1/a2", "d1-d7", "d1-d7/g7x", "pass",
+                                             "" };
+    for (size_t i = 0; i < sizeof malformed / sizeof malformed[0]; i++)
+        ck_assert_msg(move_parse(malformed[i], 10, 10, &m) == MOVE_MALFORMED, "\"%s\"", malformed[i]);
+    ck_assert_int_eq(move_parse("a1-d4/a4", 4, 4, &m), MOVE_PARSED);
+    ck_assert(move_equal(m, mv("a1", "d4", "a4")));
+}
+END_TEST
+
 /* On a board of 4 files and 7 ranks, d7 exists and e1 / a8 do not; 7 x 4 the other way round. */
 START_TEST(test_parse_rectangular_limits)
 {
@@ -208,6 +225,7 @@ Suite *move_suite(void)
     tcase_add_test(tc, test_parse_two_digit_ranks);
     tcase_add_test(tc, test_parse_board_limits);
     tcase_add_test(tc, test_parse_rectangular_limits);
+    tcase_add_test(tc, test_parse_off_board_is_not_malformed);
     tcase_add_test(tc, test_parse_malformed);
     tcase_add_loop_test(tc, test_round_trip_all_squares, BOARD_MIN, BOARD_MAX + 1);
     tcase_add_test(tc, test_round_trip_other_forms_print_canonically);

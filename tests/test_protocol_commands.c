@@ -137,7 +137,7 @@ START_TEST(test_boardsize_rectangular)
     b = bm_after(b, 'W', "b1-b4/d2");
     EXPECT_BOARD(&rs, 7, &b);
     EXPECT_OK(&rs, 8, "");          /* a5 is on a board of 5 ranks */
-    EXPECT_ERROR(&rs, 9, "syntax error: invalid move"); /* file g is not, with 6 files */
+    EXPECT_ERROR(&rs, 9, "illegal move: a4-g4/a3 leaves the 6x5 board"); /* file g is not, with 6 files */
     EXPECT_OK(&rs, 10, "");
     EXPECT_OK(&rs, 11, "1B2B1/B4B/6/W4W/1W2W1 w");
     EXPECT_OK(&rs, 12, "");

@@ -36,13 +36,13 @@ static const Case GENERIC_CASES[] = {
     { "boardsize", "?syntax error" },
     { "boardsize 8 8 8", "?syntax error" },
     { "boardsize 8 x", "?syntax error" },
-    { "boardsize 8 11", "?unacceptable size" },
-    { "boardsize 3 8", "?unacceptable size" },
-    { "boardsize 3", "?unacceptable size" },
-    { "boardsize 11", "?unacceptable size" },
-    { "boardsize -1", "?unacceptable size" },
-    { "boardsize 0", "?unacceptable size" },
-    { "boardsize 19", "?unacceptable size" },
+    { "boardsize 8 11", "?unacceptable size: boards are 4 to 10 by 4 to 10" },
+    { "boardsize 3 8", "?unacceptable size: boards are 4 to 10 by 4 to 10" },
+    { "boardsize 3", "?unacceptable size: boards are 4 to 10 by 4 to 10" },
+    { "boardsize 11", "?unacceptable size: boards are 4 to 10 by 4 to 10" },
+    { "boardsize -1", "?unacceptable size: boards are 4 to 10 by 4 to 10" },
+    { "boardsize 0", "?unacceptable size: boards are 4 to 10 by 4 to 10" },
+    { "boardsize 19", "?unacceptable size: boards are 4 to 10 by 4 to 10" },
     { "boardsize abc", "?syntax error" },
     { "boardsize 8.5", "?syntax error" },
     { "boardsize 8x", "?syntax error" },
@@ -65,8 +65,8 @@ static const Case GENERIC_CASES[] = {
     { "play w xyz", "?syntax error: invalid move" },
     { "play w pass", "?syntax error: invalid move" },
     { "play b resign", "?syntax error: invalid move" },
-    { "play w k1-k2/k3", "?syntax error: invalid move" },
-    { "play w a0-a1/a2", "?syntax error: invalid move" },
+    { "play w k1-k2/k3", "?illegal move: k1-k2/k3 leaves the " },
+    { "play w a0-a1/a2", "?syntax error: invalid move \"a0-a1/a2\": expected a move such as d1-d7/g7" },
     { "play w a1-a2", "?syntax error: invalid move" },
     { "play w a1-a2/", "?syntax error: invalid move" },
     { "play w a1-a2/a3x", "?syntax error: invalid move" },
@@ -75,7 +75,7 @@ static const Case GENERIC_CASES[] = {
     { "play w a1--a2/a3", "?syntax error: invalid move" },
     { "play w a1-a2//a3", "?syntax error: invalid move" },
     { "play w 1a-2a/3a", "?syntax error: invalid move" },
-    { "play w a1-a2/a99", "?syntax error: invalid move" },
+    { "play w a1-a2/a99", "?illegal move: a1-a2/a99 leaves the " },
     { "play w a1-a2/a01", "?syntax error: invalid move" },
     /* genmove / reg_genmove */
     { "genmove", "?syntax error" },
@@ -149,28 +149,28 @@ static const Case GENERIC_CASES[] = {
     { "set_position", "?syntax error" },
     { "set_position 1BB1/B2B/W2W/1WW1", "?syntax error" },
     { "set_position 1BB1/B2B/W2W/1WW1 w x", "?syntax error" },
-    { "set_position 1BB1/B2B/W2W/1WW1 x", "?invalid position" },
-    { "set_position 1BB1/B2B/W2W/1WW1 white", "?invalid position" },
-    { "set_position 1BB1/B2B/W2W/1WW1 wb", "?invalid position" },
-    { "set_position 1BB1/B2B/W2W w", "?invalid position" },
-    { "set_position 1BB1/B2B/W2W/1WW1/4/4/4/4/4/4/4 w", "?invalid position" },
-    { "set_position 1BB1/B2B/W2W/1WW1/ w", "?invalid position" },
-    { "set_position 1B1/3/1W1 w", "?invalid position" },
-    { "set_position 4/4/4/4 w", "?invalid position" },
-    { "set_position 1BB1/B2B/4/4 w", "?invalid position" },
-    { "set_position 4/4/W2W/1WW1 b", "?invalid position" },
-    { "set_position BBB1/B2B/W2W/1WW1 w", "?invalid position" },
-    { "set_position 1BB1/B2Q/W2W/1WW1 w", "?invalid position" },
-    { "set_position 1BB1/B0B/W2W/1WW1 w", "?invalid position" },
-    { "set_position 1BB1/B3B/W2W/1WW1 w", "?invalid position" },
-    { "set_position 5BB/B2B/W2W/1WW1 w", "?invalid position" },
-    { "set_position 1BB1//W2W/1WW1 w", "?invalid position" },
-    { "set_position 1bb1/b2b/w2w/1ww1 w", "?invalid position" },
-    { "set_position / w", "?invalid position" },
-    { "set_position 11/11/11/11/11/11/11/11/11/11/11 w", "?invalid position" },
-    { "set_position 3B3B3/11/11/B9B/11/11/W9W/11/11/11/3W3W3 w", "?invalid position" },
-    { "set_position B99999999999999999999/4/W3/4 w", "?invalid position" },
-    { "set_position 10/10/10/10/10/10/10/10/10/10/B9/W9 w", "?invalid position" },
+    { "set_position 1BB1/B2B/W2W/1WW1 x", "?invalid position: side to move must be w or b, not \"x\"" },
+    { "set_position 1BB1/B2B/W2W/1WW1 white", "?invalid position: side to move must be w or b, not \"white\"" },
+    { "set_position 1BB1/B2B/W2W/1WW1 wb", "?invalid position: side to move must be w or b, not \"wb\"" },
+    { "set_position 1BB1/B2B/W2W w", "?invalid position: unsupported board size 4x3 (files by ranks): boards are 4 to 10 by 4 to 10" },
+    { "set_position 1BB1/B2B/W2W/1WW1/4/4/4/4/4/4/4 w", "?invalid position: too many ranks: a board has at most 10" },
+    { "set_position 1BB1/B2B/W2W/1WW1/ w", "?invalid position: the 5th rank from the top is empty" },
+    { "set_position 1B1/3/1W1 w", "?invalid position: unsupported board size 3x3 (files by ranks): boards are 4 to 10 by 4 to 10" },
+    { "set_position 4/4/4/4 w", "?invalid position: each side needs 1 to 4 amazons; white has 0" },
+    { "set_position 1BB1/B2B/4/4 w", "?invalid position: each side needs 1 to 4 amazons; white has 0" },
+    { "set_position 4/4/W2W/1WW1 b", "?invalid position: each side needs 1 to 4 amazons; black has 0" },
+    { "set_position BBB1/B2B/W2W/1WW1 w", "?invalid position: each side needs 1 to 4 amazons; black has 5" },
+    { "set_position 1BB1/B2Q/W2W/1WW1 w", "?invalid position: unexpected character 'Q' in the 2nd rank from the top (a rank holds W, B, x and runs of empty squares 1 to 10)" },
+    { "set_position 1BB1/B0B/W2W/1WW1 w", "?invalid position: bad empty-run length in the 2nd rank from the top: runs are 1 to 10, without a leading 0" },
+    { "set_position 1BB1/B3B/W2W/1WW1 w", "?invalid position: the 2nd rank from the top is 5 squares wide, the 1st is 4" },
+    { "set_position 5BB/B2B/W2W/1WW1 w", "?invalid position: the 2nd rank from the top is 4 squares wide, the 1st is 7" },
+    { "set_position 1BB1//W2W/1WW1 w", "?invalid position: the 2nd rank from the top is empty" },
+    { "set_position 1bb1/b2b/w2w/1ww1 w", "?invalid position: unexpected character 'b' in the 1st rank from the top (a rank holds W, B, x and runs of empty squares 1 to 10)" },
+    { "set_position / w", "?invalid position: the 1st rank from the top is empty" },
+    { "set_position 11/11/11/11/11/11/11/11/11/11/11 w", "?invalid position: the 1st rank from the top is wider than 10 squares" },
+    { "set_position 3B3B3/11/11/B9B/11/11/W9W/11/11/11/3W3W3 w", "?invalid position: the 1st rank from the top is wider than 10 squares" },
+    { "set_position B99999999999999999999/4/W3/4 w", "?invalid position: the 1st rank from the top is wider than 10 squares" },
+    { "set_position 10/10/10/10/10/10/10/10/10/10/B9/W9 w", "?invalid position: too many ranks: a board has at most 10" },
     { "set_position 1111111111111111111111111111111111111111111111111111111111111111111111111111"
       "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
       "1111111111111111111111111111111111111111111111111111111111111111111111111111111111111"
@@ -197,22 +197,22 @@ static const Case GENERIC_CASES[] = {
 
 /* After SETUP_MIDGAME: moves the rules forbid, and malformed ones. */
 static const Case MIDGAME_MOVE_CASES[] = {
-    { "play w a7-a6/a5", "?illegal move" },   /* a black amazon */
-    { "play b a4-a5/a6", "?illegal move" },   /* a white amazon */
-    { "play w e1-e2/e3", "?illegal move" },   /* no amazon there */
-    { "play w j10-j9/j8", "?illegal move" },  /* empty square */
-    { "play w d7-d9/d10", "?illegal move" },  /* through a black amazon */
-    { "play w g1-g8/g9", "?illegal move" },   /* through an arrow */
-    { "play w d7-e9/e10", "?illegal move" },  /* not a queen move */
-    { "play w a4-a4/a5", "?illegal move" },   /* no move at all */
-    { "play w a4-a5/a7", "?illegal move" },   /* arrow onto an amazon */
-    { "play w a4-b5/d7", "?illegal move" },   /* arrow onto its own amazon */
-    { "play w g1-g2/g8", "?illegal move" },   /* arrow through an arrow */
-    { "play w j4-j7/j8", "?illegal move" },   /* onto an occupied square */
-    { "play w d7-d9/d10", "?illegal move" },  /* onto an arrow */
-    { "play b d8-d6/d5", "?illegal move" },   /* through a white amazon */
-    { "play w j4-j1/j4x", "?syntax error: invalid move" },
-    { "play w d11-d7/g7", "?syntax error: invalid move" },
+    { "play w a7-a6/a5", "?illegal move: no white amazon on a7" },   /* a black amazon */
+    { "play b a4-a5/a6", "?illegal move: no black amazon on a4" },   /* a white amazon */
+    { "play w e1-e2/e3", "?illegal move: no white amazon on e1" },   /* no amazon there */
+    { "play w j10-j9/j8", "?illegal move: no white amazon on j10" },  /* empty square */
+    { "play w d7-d9/d10", "?illegal move: the path from d7 to d9 is blocked at d8" },  /* through a black amazon */
+    { "play w g1-g8/g9", "?illegal move: the path from g1 to g8 is blocked at g7" },   /* through an arrow */
+    { "play w d7-e9/e10", "?illegal move: the amazon cannot go from d7 to e9: not on one line" },  /* not a queen move */
+    { "play w a4-a4/a5", "?illegal move: the amazon must leave a4" },   /* no move at all */
+    { "play w a4-a5/a7", "?illegal move: a7 is not empty" },   /* arrow onto an amazon */
+    { "play w a4-b5/d7", "?illegal move: d7 is not empty" },   /* arrow onto its own amazon */
+    { "play w g1-g2/g8", "?illegal move: the path from g2 to g8 is blocked at g7" },   /* arrow through an arrow */
+    { "play w j4-j7/j8", "?illegal move: j7 is not empty" },   /* onto an occupied square */
+    { "play w d7-d9/d10", "?illegal move: the path from d7 to d9 is blocked at d8" },  /* onto an arrow */
+    { "play b d8-d6/d5", "?illegal move: the path from d8 to d6 is blocked at d7" },   /* through a white amazon */
+    { "play w j4-j1/j4x", "?syntax error: invalid move \"j4-j1/j4x\": expected a move such as d1-d7/g7" },
+    { "play w d11-d7/g7", "?illegal move: d11-d7/g7 leaves the 10x10 board" },
     { "play w d1-d7/g7 d10-d8/d9", "?syntax error" },
 };
 
@@ -235,11 +235,11 @@ START_TEST(test_errors_leave_state_after_move_out_of_turn)
 {
     /* Black moved while White was on move: undo must give White the move back. */
     static const Case cases[] = {
-        { "play b b6-b5/b4", "?illegal move" },   /* b6 is empty now */
-        { "play b b5-b3/b2", "?illegal move" },   /* through the arrow */
-        { "play w a2-a6/a1", "?illegal move" },   /* through a black amazon */
-        { "play w b1-b4/b3", "?illegal move" },   /* onto the arrow */
-        { "play w e1-e7/e2", "?syntax error: invalid move" },
+        { "play b b6-b5/b4", "?illegal move: no black amazon on b6" },   /* b6 is empty now */
+        { "play b b5-b3/b2", "?illegal move: the path from b5 to b3 is blocked at b4" },   /* through the arrow */
+        { "play w a2-a6/a1", "?illegal move: the path from a2 to a6 is blocked at a5" },   /* through a black amazon */
+        { "play w b1-b4/b3", "?illegal move: b4 is not empty" },   /* onto the arrow */
+        { "play w e1-e7/e2", "?illegal move: e1-e7/e2 leaves the 6x6 board" },
     };
     const char *setup = "boardsize 6\nplay b b6-b5/b4\n";
     CHECK_CASES(setup, cases);

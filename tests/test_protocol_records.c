@@ -312,9 +312,13 @@ static void check_record_errors_leave_state(const char *setup)
     for (int i = 0; i < 65; i++)
         pc_buf_printf(&many_printsgf, " %s", no_dir);
 
+    /* A file that cannot be read is named, with the system's reason. */
+    Buf no_file = { 0 }, a_dir = { 0 };
+    pc_buf_printf(&no_file, "?cannot load file: %s: No such file or directory", missing);
+    pc_buf_printf(&a_dir, "?cannot load file: %s: Is a directory", temp_dir);
     struct { const char *format, *arg, *expect; } specs[] = {
-        { "loadsgf %s", missing, "?cannot load file: cannot open the SGF file" },
-        { "loadsgf %s", temp_dir, "?cannot load file: cannot read the SGF file" },
+        { "loadsgf %s", missing, no_file.data },
+        { "loadsgf %s", temp_dir, a_dir.data },
         { "loadsgf %s", garbage, "?cannot load file: not SGF: expected '(' at the start" },
         { "loadsgf %s", empty, "?cannot load file: empty input: no SGF game tree" },
         { "loadsgf %s", cut, "?cannot load file: truncated SGF: a game tree is not closed by ')'" },
@@ -322,9 +326,9 @@ static void check_record_errors_leave_state(const char *setup)
         { "loadsgf %s", go, "?cannot load file: not an Amazons record: GM must be 18" },
         { "loadsgf %s", size11, "?cannot load file: unsupported board size" },
         { "loadsgf %s", one_side, "?cannot load file: bad setup: each side needs 1 to 4 amazons" },
-        { "loadsgf %s", illegal, "?cannot load file: illegal move" },
-        { "loadsgf %s 4", illegal, "?cannot load file: illegal move" },
-        { "loadsgf %s 101", illegal, "?cannot load file: illegal move" },
+        { "loadsgf %s", illegal, "?cannot load file: illegal move 3, white d7-c9/d9: the amazon cannot go from d7 to c9: not on one line" },
+        { "loadsgf %s 4", illegal, "?cannot load file: illegal move 3, white d7-c9/d9: the amazon cannot go from d7 to c9: not on one line" },
+        { "loadsgf %s 101", illegal, "?cannot load file: illegal move 3, white d7-c9/d9: the amazon cannot go from d7 to c9: not on one line" },
         { "loadsgf %s", bad_move, "?cannot load file: bad move" },
         { "loadsgf %s", late_setup, "?cannot load file: setup properties after the first move" },
         { "loadsgf %s 0", good, "?syntax error: move number must be an integer from 1 to 101" },
@@ -355,6 +359,8 @@ static void check_record_errors_leave_state(const char *setup)
     free(too_many.data);
     free(many_printsgf.data);
     probe_cases_leave_state(setup, cases, N);
+    free(no_file.data);
+    free(a_dir.data);
     ck_assert_msg(!file_exists(temp_path("one.sgf")) && !file_exists(temp_path("two.sgf")),
                   "a refused printsgf wrote a file");
     ck_assert_msg(file_exists(temp_path("written.sgf")), "printsgf FILE wrote nothing");
