@@ -135,4 +135,5 @@ include tests/tune/tune.mk
 include tests/amalgamation/amalgamation.mk
 include tests/fuzz/fuzz.mk
 include tests/solve.mk
+include tests/docs.mk
 include install.mk
