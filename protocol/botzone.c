@@ -221,6 +221,7 @@ static void print_move(FILE *out, Move m)
 typedef struct {
     Session session;
     Input in;
+    FILE *out, *err;    /* the answers; the message that ends a failed run */
     Words line;         /* the line being looked at */
     Color me;           /* in the engine's terms: WHITE moves first */
     int turn;           /* number of the turn being played, from 1 */
@@ -391,12 +392,12 @@ static Step answer(Bot *b)
         return STEP_ERROR;
     }
     if (has_move) {
-        print_move(stdout, m);
-        printf("\n" KEEP_RUNNING "\n");
+        print_move(b->out, m);
+        fprintf(b->out, "\n" KEEP_RUNNING "\n");
     } else {
-        printf(NO_MOVE "\n");
+        fprintf(b->out, NO_MOVE "\n");
     }
-    if (fflush(stdout) != 0) {
+    if (fflush(b->out) != 0) {
         bot_fail(b, "cannot write the answer: %s", strerror(errno));
         return STEP_ERROR;
     }
@@ -415,8 +416,13 @@ static int play_turns(Bot *b)
 
 int botzone_run(const SessionOptions *options)
 {
-    Bot bot = { .fresh = true }, *b = &bot;
-    b->in.fd = STDIN_FILENO;
+    return botzone_play(options, STDIN_FILENO, stdout, stderr);
+}
+
+int botzone_play(const SessionOptions *options, int in, FILE *out, FILE *err)
+{
+    Bot bot = { .fresh = true, .out = out, .err = err }, *b = &bot;
+    b->in.fd = in;
     b->in.process_start = monotonic_seconds();
     int status;
     if (!session_init(&b->session, options)) {
@@ -429,7 +435,7 @@ int botzone_run(const SessionOptions *options)
         status = play_turns(b);
     }
     if (status != 0)
-        fprintf(stderr, "amazons: botzone: %s\n", b->error);
+        fprintf(b->err, "amazons: botzone: %s\n", b->error);
     session_free(&b->session);
     return status;
 }

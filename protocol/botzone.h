@@ -8,6 +8,8 @@
 #ifndef AMAZONS_BOTZONE_H
 #define AMAZONS_BOTZONE_H
 
+#include <stdio.h>
+
 #include "protocol/session.h"
 
 /*
@@ -26,5 +28,8 @@ void botzone_default_options(SessionOptions *options);
  * the search cannot be set up.
  */
 int botzone_run(const SessionOptions *options);
+
+/* botzone_run reading the file descriptor `in`, answering on `out`, failing with a message on `err`. */
+int botzone_play(const SessionOptions *options, int in, FILE *out, FILE *err);
 
 #endif

@@ -7,10 +7,10 @@
 
 #include <stdbool.h>
 
-/* A decimal integer in [min, max]. */
+/* A decimal integer, with an optional sign and nothing else, in [min, max]. */
 bool parse_long(const char *text, long min, long max, long *out);
 
-/* A finite number (decimal or exponent notation) in [min, max]. */
+/* A finite number in decimal or exponent notation (no hexadecimal, inf or nan) in [min, max]. */
 bool parse_double(const char *text, double min, double max, double *out);
 
 /* An unsigned decimal integer up to max; a sign is refused. */
