@@ -4,8 +4,10 @@
  *
  * Every worker runs mcts_iterate until a limit is reached or search_stop is
  * called.  The driving thread does not iterate itself: it stays free to read
- * commands, print analysis and stop the search when asked.
+ * commands, print analysis and stop the search when asked.  A stepped search
+ * has no workers: its owner's thread runs it in slices (search_slice).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,7 +90,30 @@ static void worker_ended(Search *s)
  */
 static void lower_priority(void)
 {
+#ifdef SYS_gettid
     setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), BACKGROUND_NICE);
+#endif
+}
+
+/*
+ * Runs iterations as worker `index` until a limit or a stop ends the search
+ * (true), or until the clock passes `until` (false: a stepped search's slice
+ * is over).
+ */
+static bool iterate(Search *s, int index, double until)
+{
+    for (;;) {
+        pause_point(s);
+        /* Claim an iteration first, so an iteration cap is exact with any thread count. */
+        uint64_t done = __atomic_fetch_add(&s->iterations, 1, __ATOMIC_RELAXED);
+        if (s->limits.iterations && done >= s->limits.iterations)
+            return true;
+        mcts_iterate(s, index);
+        if (should_stop(s, done + 1))
+            return true;
+        if (until < INFINITY && done % 8 == 0 && monotonic_seconds() >= until)
+            return false;
+    }
 }
 
 static void *work(void *arg)
@@ -97,18 +122,42 @@ static void *work(void *arg)
     Search *s = w->search;
     if (s->limits.low_priority)
         lower_priority();
-    for (;;) {
-        pause_point(s);
-        /* Claim an iteration first, so an iteration cap is exact with any thread count. */
-        uint64_t done = __atomic_fetch_add(&s->iterations, 1, __ATOMIC_RELAXED);
-        if (s->limits.iterations && done >= s->limits.iterations)
-            break;
-        mcts_iterate(s, w->index);
-        if (should_stop(s, done + 1))
-            break;
-    }
+    iterate(s, w->index, INFINITY);
     worker_ended(s);
     return NULL;
+}
+
+/* ---- stepped searches ---- */
+
+/* The stepped search in progress: at most one runs at a time (one owner thread). */
+static Search *stepping;
+
+/* Starts a stepped search: one worker, which runs only in search_slice. */
+static void start_stepping(Search *s)
+{
+    s->running_workers = 0; /* nobody iterates between slices: pauses need no waiting */
+    s->paused_workers = 0;
+    s->finished = false;
+    s->thread_count = 0;
+    stepping = s;
+}
+
+bool search_slice(double seconds)
+{
+    Search *s = stepping;
+    if (!s)
+        return false;
+    if (!iterate(s, 0, monotonic_seconds() + seconds))
+        return true;
+    stepping = NULL;
+    pthread_mutex_lock(&s->lock);
+    s->finished = true;
+    void (*callback)(void *) = s->on_finish;
+    void *arg = s->on_finish_arg;
+    pthread_mutex_unlock(&s->lock);
+    if (callback)
+        callback(arg);
+    return true;
 }
 
 /*
@@ -119,6 +168,10 @@ static void *work(void *arg)
  */
 static void start_workers(Search *s)
 {
+    if (s->config.stepped && !s->limits.synchronous) {
+        start_stepping(s);
+        return;
+    }
     int wanted = s->config.threads, first = s->limits.synchronous ? 1 : 0;
     s->running_workers = wanted;
     s->paused_workers = 0;
@@ -250,6 +303,7 @@ void search_default_config(SearchConfig *config)
     config->memory_bytes = (size_t)SEARCH_DEFAULT_MEMORY_MB << 20;
     config->seed = 1;
     config->verbose = false;
+    config->stepped = false;
 }
 
 Search *search_create(const SearchConfig *config)
@@ -352,6 +406,8 @@ SearchResult search_wait(Search *s)
     memset(&r, 0, sizeof r);
     if (!s->started)
         return r;
+    while (stepping == s)
+        search_slice(1.0);
     for (int i = 0; i < s->thread_count; i++)
         pthread_join(s->threads[i], NULL);
     s->thread_count = 0;

@@ -29,6 +29,7 @@ typedef struct {
     size_t memory_bytes;  /* hard cap on tree memory */
     uint64_t seed;        /* random seed; same seed, 1 thread, playout cap => same moves */
     bool verbose;         /* one summary line per search on stderr */
+    bool stepped;         /* no threads: a background search runs in search_slice calls */
 } SearchConfig;
 
 typedef struct {
@@ -98,6 +99,18 @@ SearchResult search_wait(Search *search);
 
 /* search_start + search_wait, with the calling thread as the first worker. */
 SearchResult search_run(Search *search, const Position *pos, const SearchLimits *limits);
+
+/*
+ * Stepped searches, for platforms without threads (the WebAssembly build):
+ * a search of a config with `stepped` set, started without `synchronous`,
+ * has no workers.  It advances only while its owner's thread, waiting for
+ * input, calls search_slice; everything else (stop, snapshots, wait) works
+ * as with threads, and search_wait runs slices until the search ends.
+ *
+ * search_slice runs the stepped search in progress, if any, for about
+ * `seconds` on the calling thread; false when there is none to run.
+ */
+bool search_slice(double seconds);
 
 /*
  * The root's candidate moves so far, most visited first, at most `max` of

@@ -248,6 +248,51 @@ START_TEST(same_seed_same_moves)
 }
 END_TEST
 
+/*
+ * A stepped search (no threads, for WebAssembly) advances only in slices,
+ * ends on its limit or on a stop, and plays as a threaded search of one
+ * worker does: the same moves for the same seed and iteration cap.
+ */
+START_TEST(a_stepped_search_runs_in_slices_and_plays_the_same_moves)
+{
+    Position pos;
+    position_start(&pos, 8, 8);
+    SearchConfig config;
+    search_default_config(&config);
+    config.memory_bytes = (size_t)16 << 20;
+    config.seed = 7;
+    config.stepped = true;
+    Search *stepped = search_create(&config);
+    Search *plain = make_search(1, 16, 7);
+    ck_assert(!search_slice(0.01)); /* nothing to run yet */
+    SearchLimits limits = { .seconds = 60, .iterations = 3000 };
+    search_start(stepped, &pos, &limits);
+    ck_assert(!search_finished(stepped)); /* started, but no worker runs it */
+    int slices = 0;
+    while (!search_finished(stepped)) {
+        ck_assert(search_slice(0.001));
+        slices++;
+    }
+    ck_assert(!search_slice(0.01)); /* done: nothing left to run */
+    SearchResult a = search_wait(stepped), b = think(plain, &pos, 3000);
+    ck_assert_int_gt(slices, 1);
+    ck_assert_uint_eq(a.iterations, 3000);
+    ck_assert(move_equal(a.move, b.move));
+
+    /* Until stopped: a stop ends it at the next slice, and search_wait collects it. */
+    SearchLimits analysis = { .until_stopped = true };
+    search_start(stepped, &pos, &analysis);
+    ck_assert(search_slice(0.005));
+    ck_assert(!search_finished(stepped));
+    search_stop(stepped);
+    SearchResult c = search_wait(stepped);
+    ck_assert(c.has_move);
+    ck_assert(!search_slice(0.01));
+    search_destroy(stepped);
+    search_destroy(plain);
+}
+END_TEST
+
 START_TEST(small_memory_cap_still_gives_a_legal_move)
 {
     Position pos;
@@ -417,6 +462,7 @@ Suite *search_suite(void)
     TCase *tc = tcase_create("mcts");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, finds_the_move_that_traps_the_last_black_amazon);
+    tcase_add_test(tc, a_stepped_search_runs_in_slices_and_plays_the_same_moves);
     tcase_add_test(tc, plays_the_only_legal_move);
     tcase_add_test(tc, no_move_when_the_side_to_move_is_trapped);
     tcase_add_test(tc, amazon_moves_are_ordered_by_mobility_and_contact);
