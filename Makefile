@@ -137,3 +137,4 @@ include tests/fuzz/fuzz.mk
 include tests/solve.mk
 include tests/docs.mk
 include install.mk
+include web/web.mk

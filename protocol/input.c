@@ -38,17 +38,6 @@ struct LineInput {
 
 /* ---- the queue ---- */
 
-/* "# interrupt", give or take surrounding blanks. */
-static bool is_interrupt(const char *text, size_t length)
-{
-    static const char word[] = "# interrupt";
-    while (length && (*text == ' ' || *text == '\t'))
-        text++, length--;
-    while (length && (text[length - 1] == ' ' || text[length - 1] == '\t' || text[length - 1] == '\r'))
-        length--;
-    return length == sizeof word - 1 && memcmp(text, word, length) == 0;
-}
-
 static void enqueue(LineInput *in, LineStatus status, const char *text, size_t length)
 {
     Item *item = malloc(sizeof *item + length + 1);
@@ -59,7 +48,7 @@ static void enqueue(LineInput *in, LineStatus status, const char *text, size_t l
     item->length = length;
     memcpy(item->text, text, length);
     item->text[length] = '\0';
-    item->interrupt = status == LINE_OK && is_interrupt(text, length);
+    item->interrupt = status == LINE_OK && input_line_is_interrupt(text, length);
     pthread_mutex_lock(&in->lock);
     if (in->tail)
         in->tail->next = item;

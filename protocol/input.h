@@ -11,6 +11,10 @@
  * Streams without a file descriptor (fmemopen, used by the fuzz targets)
  * are read inline instead, on demand, with no thread: such input is all
  * there already, and nothing is ever pending ahead of the current command.
+ *
+ * input.c implements this with a reader thread; the WebAssembly builds,
+ * which have no threads, get their lines from JavaScript instead
+ * (web/wasm/input_web.c), and run stepped searches while they wait.
  */
 #ifndef AMAZONS_INPUT_H
 #define AMAZONS_INPUT_H
@@ -60,5 +64,19 @@ uint64_t input_wait(LineInput *input, uint64_t seen, double deadline);
 
 /* Counts an event and wakes input_wait; safe from any thread. */
 void input_wake(LineInput *input);
+
+/*
+ * Whether a raw line is "# interrupt", give or take surrounding blanks:
+ * what every implementation of this interface takes out of turn.
+ */
+static inline bool input_line_is_interrupt(const char *text, size_t length)
+{
+    static const char word[] = "# interrupt";
+    while (length && (*text == ' ' || *text == '\t'))
+        text++, length--;
+    while (length && (text[length - 1] == ' ' || text[length - 1] == '\t' || text[length - 1] == '\r'))
+        length--;
+    return length == sizeof word - 1 && __builtin_memcmp(text, word, length) == 0;
+}
 
 #endif

@@ -303,7 +303,12 @@ void search_default_config(SearchConfig *config)
     config->memory_bytes = (size_t)SEARCH_DEFAULT_MEMORY_MB << 20;
     config->seed = 1;
     config->verbose = false;
+    /* Without threads (WebAssembly), background searches run in slices. */
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    config->stepped = true;
+#else
     config->stepped = false;
+#endif
 }
 
 Search *search_create(const SearchConfig *config)
