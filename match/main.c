@@ -84,7 +84,9 @@ static void print_help(FILE *out)
         "Engine 1 takes White in odd-numbered games (1, 3, ...).  A tournament plays its\n"
         "pairings in turn: game g is a game of pairing g mod P.  A game is lost by an\n"
         "illegal or malformed move, a crash, a hang, an overrun, refusing a legal move\n"
-        "or a setup command, resigning, or having no legal move.  Times sent with\n"
+        "or a setup command, a malformed reply (not '=' or '?' first, control bytes or\n"
+        "bytes that are not UTF-8, or 64 KiB without the empty line that ends a reply),\n"
+        "resigning, or having no legal move.  Times sent with\n"
         "time_settings / time_left: a move limit S as 'time_settings 0 S 1'; Fischer as\n"
         "'time_settings MAIN 0 0' with the increments in every time_left.\n",
         SPRT_DEFAULT_GAMES, MAX_ENGINES);

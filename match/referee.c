@@ -11,7 +11,7 @@
 #include "engine/movegen.h"
 
 const char *const END_KIND_NAMES[END_KINDS] = {
-    "no legal move", "resign", "illegal", "crash", "timeout", "refused", "overrun", "aborted",
+    "no legal move", "resign", "illegal", "crash", "timeout", "refused", "overrun", "malformed", "aborted",
 };
 
 /* ---- the clock ---- */
@@ -215,8 +215,8 @@ static bool judge(Referee *ref, Color side, GtpStatus status, const char *what, 
         end_game(ref, side, END_TIMEOUT, "did not answer %s in time (hung)", what);
         engine_kill(e);
         return false;
-    case GTP_GARBAGE:
-        end_game(ref, side, error_kind, "sent a garbled answer to %s", what);
+    case GTP_MALFORMED: /* its output cannot be framed any more: the process is no use */
+        end_game(ref, side, END_MALFORMED, "sent a malformed reply to %s: %s", what, ref->answer);
         engine_kill(e);
         return false;
     case GTP_STOPPED:

@@ -61,6 +61,7 @@ typedef enum {
     END_TIMEOUT,    /* no answer by the deadline: the engine hung */
     END_REFUSED,    /* a legal move or a setup command was refused with '?' */
     END_OVERRUN,    /* answered, but after its time (and the grace) ran out */
+    END_MALFORMED,  /* a reply that is no GTP reply at all (match/gtp_reply.h) */
     END_ABORTED,    /* the match was stopped; the game does not count */
     END_KINDS
 } EndKind;

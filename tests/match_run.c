@@ -94,7 +94,7 @@ static bool drain(int fd, char *buf, size_t *length)
     return true;
 }
 
-void run_match_watched(Run *run, const char *const *args, const Watch *watch)
+void run_program_watched(Run *run, const char *const *args, const Watch *watch)
 {
     int out[2], err[2];
     double start = now(), deadline = start + 30;
@@ -137,14 +137,14 @@ void run_match_watched(Run *run, const char *const *args, const Watch *watch)
         fprintf(stderr, "%s", run->err);
 }
 
-void run_match(Run *run, const char *const *args)
+void run_program(Run *run, const char *const *args)
 {
-    run_match_watched(run, args, NULL);
+    run_program_watched(run, args, NULL);
 }
 
 void run_refused(Run *run, const char *const *args, const char *message)
 {
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 2, "exit %d, want 2 (\"%s\"):\n%s", run->status, message, run->err);
     ck_assert_msg(strstr(run->err, message), "want \"%s\" in:\n%s", message, run->err);
     ck_assert_str_eq(run->out, "");

@@ -29,7 +29,7 @@ START_TEST(test_real_match_and_sgf)
         "--sgf", sgf, "--sgf-dir", dir, "--engine1", real_engine(), "--engine2", real_engine(), NULL,
     };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
     ck_assert_msg(strstr(run->out, "Results: 4 games on 6x6"), "%s", run->out);
 
@@ -101,7 +101,7 @@ START_TEST(test_openings)
         "--engine1", real_engine(), "--engine2", real_engine(), NULL,
     };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
     ck_assert_msg(strstr(run->out, "Results: 4 games on 6x6, time 5+0.1"), "%s", run->out);
     ck_assert_msg(strstr(run->out, "Endings: no legal move 4,"), "%s", run->out);
@@ -131,14 +131,35 @@ END_TEST
 
 /* ---- faults ---- */
 
+/* The "end" of a fault in the results file, by fault column. */
+static const char *const FAULT_NAMES[F_KINDS] = { "illegal", "crash", "timeout", "refused", "overrun", "malformed" };
+
+/* The results file names the fault of every game, and reads back (--merge) into the same table. */
+static void check_fault_results(const Run *run, const char *results, int kind)
+{
+    static char lines[3][LINE_MAX_TEST];
+    ck_assert_int_eq(file_lines(results, lines, 3), 2);
+    for (int i = 0; i < 2; i++) {
+        char end[32];
+        ck_assert(json_field(lines[i], "end", end, sizeof end));
+        ck_assert_str_eq(end, FAULT_NAMES[kind]);
+    }
+    Run *merged = malloc(sizeof *merged);
+    run_program(merged, (const char *[]){ "--merge", results, NULL });
+    ck_assert_msg(merged->status == 0, "exit %d:\n%s", merged->status, merged->err);
+    ck_assert_str_eq(merged->out, run->out);
+    free(merged);
+}
+
 /* Plays 2 games of `fake` (as engine `side`, 1 or 2) against the real engine; checks the attribution. */
 static void check_fault(const char *fake, int side, int kind, const char *reason, const char *re_kind,
                         const char *const *extra)
 {
     make_temp_dir();
-    const char *sgf = temp_path("f.sgf");
+    const char *sgf = temp_path("f.sgf"), *results = temp_path("f.jsonl");
     const char *args[MAX_ARGS] = {
         "--size", "6", "-n", "2", "--move-time", "0.5", "--grace", "100", "--hang", "300", "--sgf", sgf,
+        "--results", results,
         "--name1", side == 1 ? "fake" : "real", "--name2", side == 1 ? "real" : "fake",
         "--engine1", side == 1 ? fake : real_engine(), "--engine2", side == 1 ? real_engine() : fake,
     };
@@ -149,7 +170,7 @@ static void check_fault(const char *fake, int side, int kind, const char *reason
         args[argc++] = extra[i];
     args[argc] = NULL;
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
     ck_assert_msg(run->seconds < 10, "took %.1f s", run->seconds);
     assert_record(run, "fake", 2, 0, 2);
@@ -170,6 +191,7 @@ static void check_fault(const char *fake, int side, int kind, const char *reason
         ck_assert_msg(strncmp(infos[i].comment, "fake (", 6) == 0 && strstr(infos[i].comment, reason),
                       "game %d: \"%s\" lacks \"%s\"", i + 1, infos[i].comment, reason);
     }
+    check_fault_results(run, results, kind);
     free(run);
     remove_temp_dir();
 }
@@ -217,6 +239,22 @@ START_TEST(test_fault_illegal)
 }
 END_TEST
 
+/* A reply that is no GTP reply is a fault of its own, whatever is wrong with it, and never a hang. */
+START_TEST(test_fault_malformed)
+{
+    check_fault(fixture("malformed_engine.sh", "nul"), 1, F_MALFORMED, "malformed reply to genmove: a NUL byte",
+                "Forfeit", NULL);
+    check_fault(fixture("malformed_engine.sh", "binary"), 2, F_MALFORMED,
+                "malformed reply to genmove: a control character (byte 0x01)", "Forfeit", NULL);
+    /* 2 MB without a newline: judged at 64 KiB, long before the move's time runs out. */
+    check_fault(fixture("malformed_engine.sh", "long"), 1, F_MALFORMED,
+                "malformed reply to genmove: no end (an empty line) within 65536 bytes", "Forfeit",
+                (const char *const[]){ "--move-time", "5", NULL });
+    check_fault(fixture("malformed_engine.sh", "bare"), 2, F_MALFORMED,
+                "malformed reply to genmove: it does not start with '=' or '?'", "Forfeit", NULL);
+}
+END_TEST
+
 /* Resigning loses, but is no fault. */
 START_TEST(test_resign)
 {
@@ -226,7 +264,7 @@ START_TEST(test_resign)
                            "real", "--engine1", fixture("illegal_engine.sh", "RESIGN"), "--engine2",
                            real_engine(), NULL };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_int_eq(run->status, 0);
     assert_record(run, "quitter", 2, 0, 2);
     assert_faults(run, "quitter", -1, 0);
@@ -250,7 +288,7 @@ START_TEST(test_missing_engine)
     const char *args[] = { "-q", "--size", "6", "-n", "4", "--name1", "ghost", "--name2", "real",
                            "--engine1", "/nonexistent/engine --flag", "--engine2", real_engine(), NULL };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_int_eq(run->status, 0);
     assert_record(run, "ghost", 4, 0, 4);
     assert_faults(run, "ghost", F_CRASH, 4);
@@ -288,7 +326,7 @@ START_TEST(test_time_commands)
         const char *args[] = { "-q", "--size", "6", "-n", "1", cases[i].option, cases[i].value,
                                "--engine1", real_engine(), "--engine2", command, NULL };
         Run *run = malloc(sizeof *run);
-        run_match(run, args);
+        run_program(run, args);
         ck_assert_int_eq(run->status, 0);
         char *log = read_file(temp_path("log"));
         ck_assert_msg(strstr(log, cases[i].settings) && strstr(log, cases[i].left)
@@ -309,7 +347,7 @@ START_TEST(test_sprt_stops)
                            "--name2", "fake", "--engine1", real_engine(), "--engine2",
                            fixture("illegal_engine.sh", NULL), NULL };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_int_eq(run->status, 0);
     assert_record(run, "real", 8, 8, 0);
     ck_assert_msg(strstr(run->out, "LLR 3.347 [-2.944, 2.944] H1 accepted"), "%s", run->out);
@@ -322,10 +360,11 @@ END_TEST
 START_TEST(test_usage)
 {
     Run *run = malloc(sizeof *run);
-    run_match(run, (const char *[]){ "--help", NULL });
+    run_program(run, (const char *[]){ "--help", NULL });
     ck_assert_int_eq(run->status, 0);
-    ck_assert_msg(strstr(run->out, "Usage: amazons-match") && strstr(run->out, "--sprt"), "%s", run->out);
-    run_match(run, (const char *[]){ "--version", NULL });
+    ck_assert_msg(strstr(run->out, "Usage: amazons-match") && strstr(run->out, "--sprt")
+                  && strstr(run->out, "a malformed reply"), "%s", run->out);
+    run_program(run, (const char *[]){ "--version", NULL });
     ck_assert_int_eq(run->status, 0);
     ck_assert_msg(strncmp(run->out, "amazons-match ", 14) == 0, "%s", run->out);
     static const char *const bad[][8] = {
@@ -343,7 +382,7 @@ START_TEST(test_usage)
         const char *args[10] = { 0 };
         for (int k = 0; k < 8 && bad[i][k]; k++)
             args[k] = bad[i][k];
-        run_match(run, args);
+        run_program(run, args);
         ck_assert_msg(run->status == 2, "case %zu: exit %d", i, run->status);
     }
     free(run);
@@ -361,6 +400,7 @@ Suite *match_suite(void)
     tcase_add_test(tc, test_fault_hang);
     tcase_add_test(tc, test_fault_illegal);
     tcase_add_test(tc, test_fault_refused);
+    tcase_add_test(tc, test_fault_malformed);
     tcase_add_test(tc, test_resign);
     tcase_add_test(tc, test_missing_engine);
     tcase_add_test(tc, test_fault_overrun);

@@ -59,7 +59,7 @@ static void write_text(const char *path, const char *text)
 /* Runs and insists on success. */
 static void run_ok(Run *run, const char *const *args)
 {
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s\n%s", run->status, run->out, run->err);
 }
 
@@ -206,7 +206,7 @@ START_TEST(test_interrupt_and_resume)
     const char *args[] = { "-q", "--size", "6", "-n", "3", "--move-time", "10", "--results", results,
                            "--engine1", slow[0], "--engine2", slow[1], NULL, NULL };
     Run *run = malloc(sizeof *run);
-    run_match_watched(run, args, &(Watch){ results, 1, SIGINT });
+    run_program_watched(run, args, &(Watch){ results, 1, SIGINT });
     ck_assert_msg(run->status == 128 + SIGINT, "exit %d:\n%s", run->status, run->err);
     ck_assert_msg(strstr(run->err, "interrupted; results of the finished games follow"), "%s", run->err);
     int done = assert_games(results, 3);
