@@ -477,18 +477,33 @@ static bool read_line(const char *text, const char *where, ResultsCheck *check, 
     return ok;
 }
 
-/* Whether a line from getline (with its newline) is one to parse; the newline is cut off. */
-static bool whole_line(char *text, ssize_t length, Err *err)
+/* Whether data[0..size) is one whole line to parse: its newline at the end, and nothing else odd. */
+static bool whole_line(const char *data, size_t size, Err *err)
 {
-    if (length == 0 || text[length - 1] != '\n')
+    if (size == 0 || data[size - 1] != '\n')
         return bad(err, "incomplete line (no newline at its end): a run writing it was cut off? "
                         "Remove the line to go on");
-    text[--length] = '\0';
-    if (strlen(text) != (size_t)length)
+    if (memchr(data, '\0', size - 1))
         return bad(err, "a NUL byte in the line");
-    if (length == 0)
+    if (memchr(data, '\n', size - 1))
+        return bad(err, "more than one line");
+    if (size == 1)
         return bad(err, "empty line");
     return true;
+}
+
+bool results_parse_line(const char *data, size_t size, const char *where, ResultsCheck *check,
+                        GameResult *result, char *error, size_t error_size)
+{
+    Err err = { error, error_size };
+    if (!whole_line(data, size, &err))
+        return false;
+    char *text = strndup(data, size - 1);
+    if (!text)
+        return bad(&err, "out of memory");
+    bool ok = read_line(text, where, check, result, &err);
+    free(text);
+    return ok;
 }
 
 bool results_read(const char *path, bool missing_ok, ResultsCheck *check, ResultFn fn, void *context,
@@ -513,7 +528,7 @@ bool results_read(const char *path, bool missing_ok, ResultsCheck *check, Result
     ssize_t length;
     for (int number = 1; ok && (length = getline(&text, &capacity, file)) >= 0; number++) {
         snprintf(where, sizeof where, "%s:%d", path, number);
-        ok = whole_line(text, length, &err) && read_line(text, where, check, r, &err)
+        ok = results_parse_line(text, (size_t)length, where, check, r, message, sizeof message)
           && fn(context, r, message, sizeof message);
     }
     if (ok && ferror(file)) {

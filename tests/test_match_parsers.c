@@ -1,13 +1,18 @@
 /*
  * test_match_parsers.c - the parsers of amazons-match that read outside
  * input, called on byte buffers without a process or a file: an engine's
- * reply (framing, and every way it can be malformed).
+ * reply (framing, and every way it can be malformed), a line of a results
+ * file (read back exactly as written, and refused when cut, doubled or of
+ * other settings), and an openings file.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/movegen.h"
 #include "match/gtp_reply.h"
+#include "match/openings.h"
+#include "match/results.h"
 #include "tests.h"
 
 /* ---- engine replies ---- */
@@ -122,6 +127,153 @@ START_TEST(test_reply_cut_on_character)
 }
 END_TEST
 
+/* ---- results lines ---- */
+
+/* A two-engine match on 6x6, two games, and its first game: White plays one move, then resigns. */
+static void sample_game(MatchSettings *m, GameResult *r)
+{
+    memset(m, 0, sizeof *m);
+    m->config.size = 6;
+    m->config.tc = (TimeControl){ .kind = TC_MOVE, .move_time = 1 };
+    m->config.grace = 0.2;
+    Schedule *s = &m->schedule;
+    s->kind = SCHEDULE_MATCH;
+    s->engines = 2;
+    strcpy(s->name[0], "alpha");
+    strcpy(s->name[1], "beta (2)");
+    s->games_per_pairing = 2;
+    ck_assert(schedule_build(s));
+    memset(r, 0, sizeof *r);
+    r->engine[WHITE] = 0;
+    r->engine[BLACK] = 1;
+    r->opening = -1;
+    game_new(&r->game, 6, 6);
+    Move move;
+    ck_assert(move_from_text("b1-b4/e4", 6, 6, &move) && game_play(&r->game, WHITE, move));
+    r->kind = END_RESIGN;
+    r->winner = WHITE;
+    strcpy(r->reason, "beta (2) (Black) resigned");
+    strcpy(r->date, "2026-01-02");
+    r->seconds[WHITE] = 0.25;
+}
+
+static bool parse_result(const char *line, size_t size, ResultsCheck *check, GameResult *r, char *error)
+{
+    return results_parse_line(line, size, "here:1", check, r, error, 256);
+}
+
+START_TEST(test_results_line_round_trip)
+{
+    static MatchSettings m;
+    static GameResult written, read;
+    static ResultsCheck check;
+    sample_game(&m, &written);
+    char *line = result_line(&m, NULL, &written), error[256];
+    ck_assert_ptr_nonnull(line);
+    /* Without settings known yet, the line sets them, with where they came from. */
+    ck_assert_msg(parse_result(line, strlen(line), &check, &read, error), "%s", error);
+    ck_assert(check.known);
+    ck_assert_str_eq(check.origin, "here:1");
+    ck_assert_ptr_null(settings_differ(&check.settings, &m, error, sizeof error));
+    ck_assert_int_eq(read.index, 0);
+    ck_assert_int_eq(read.kind, END_RESIGN);
+    ck_assert_int_eq(read.winner, WHITE);
+    ck_assert_str_eq(read.reason, written.reason);
+    ck_assert_str_eq(read.date, written.date);
+    ck_assert_int_eq(read.game.length, 1);
+    ck_assert(move_equal(read.game.history[0].move, written.game.history[0].move));
+    /* Other settings are refused against the known ones. */
+    check.settings.config.grace = 0.3;
+    ck_assert(!parse_result(line, strlen(line), &check, &read, error));
+    ck_assert_msg(strstr(error, "the settings differ from here:1: grace 200 ms here, 300 ms there"), "%s", error);
+    free(line);
+}
+END_TEST
+
+START_TEST(test_results_line_errors)
+{
+    static MatchSettings m;
+    static GameResult r;
+    static ResultsCheck check;
+    sample_game(&m, &r);
+    char *line = result_line(&m, NULL, &r), error[256];
+    size_t n = strlen(line);
+    /* A line cut anywhere lacks its newline. */
+    for (size_t keep = 0; keep < n; keep += n / 7) {
+        ck_assert(!parse_result(line, keep, &check, &r, error));
+        ck_assert_msg(strstr(error, "incomplete line (no newline at its end)"), "%zu: %s", keep, error);
+    }
+    ck_assert(!parse_result(line, n - 1, &check, &r, error));
+    ck_assert(!parse_result("\n", 1, &check, &r, error));
+    ck_assert_str_eq(error, "empty line");
+    line[10] = '\0';
+    ck_assert(!parse_result(line, n, &check, &r, error));
+    ck_assert_str_eq(error, "a NUL byte in the line");
+    line[10] = '\n';
+    ck_assert(!parse_result(line, n, &check, &r, error));
+    ck_assert_str_eq(error, "more than one line");
+    ck_assert(!parse_result(BYTES("[1,2]\n"), &check, &r, error));
+    ck_assert_str_eq(error, "not a JSON object");
+    ck_assert(!parse_result(BYTES("{\"game\": 1\n"), &check, &r, error));
+    ck_assert_msg(strstr(error, "not JSON: "), "%s", error);
+    ck_assert(!check.known); /* nothing was taken from the bad lines */
+    free(line);
+}
+END_TEST
+
+/* ---- openings files ---- */
+
+static int parse_openings(const char *data, size_t size, int *board, Opening **list, char *error)
+{
+    int count = 0;
+    return openings_parse(data, size, "o.txt", board, list, &count, error, 256) ? count : -1;
+}
+
+START_TEST(test_openings_text)
+{
+    static const char text[] = "# two openings\r\n\r\n  1B2B1/B4B/2x3/6/W4W/1W2W1 b  \r\n"
+                               "b1-b4/e4 e6-c4/c3 # moves\nb1-b4/e4";  /* the last line without newline */
+    Opening *list = NULL;
+    char error[256];
+    int board = 0;
+    ck_assert_int_eq(parse_openings(BYTES(text), &board, &list, error), 3);
+    ck_assert_int_eq(board, 6);
+    ck_assert(list[0].set_position);
+    ck_assert_str_eq(list[0].text, "1B2B1/B4B/2x3/6/W4W/1W2W1 b");
+    ck_assert_int_eq(list[0].game.pos.to_move, BLACK);
+    ck_assert(!list[1].set_position);
+    ck_assert_str_eq(list[1].text, "b1-b4/e4 e6-c4/c3");
+    ck_assert_int_eq(list[1].game.length, 2);
+    ck_assert_int_eq(list[2].game.length, 1);
+    openings_free(list, 3);
+}
+END_TEST
+
+START_TEST(test_openings_errors)
+{
+    Opening *list = NULL;
+    char error[256];
+    int board = 0;
+    ck_assert_int_eq(parse_openings(BYTES("# nothing\n\n"), &board, &list, error), -1);
+    ck_assert_str_eq(error, "o.txt holds no opening");
+    board = 6;
+    ck_assert_int_eq(parse_openings(BYTES("b1-b4/e4\nb1-b4\0/e4\n"), &board, &list, error), -1);
+    ck_assert_str_eq(error, "o.txt:2: a NUL byte in the line");
+    ck_assert_int_eq(parse_openings(BYTES("\n\nb1-b4/e4 zz\n"), &board, &list, error), -1);
+    ck_assert_str_eq(error, "o.txt:3: bad move 'zz'");
+    ck_assert_int_eq(parse_openings(BYTES("b1-b5/e4\n"), &board, &list, error), -1);
+    ck_assert_str_eq(error, "o.txt:1: illegal move 'b1-b5/e4'");
+    board = 8;
+    ck_assert_int_eq(parse_openings(BYTES("1B2B1/B4B/2x3/6/W4W/1W2W1 b\n"), &board, &list, error), -1);
+    ck_assert_msg(strstr(error, "o.txt:1: position of size 6x6 in a match of size 8"), "%s", error);
+    char *long_line = malloc(5000);
+    memset(long_line, ' ', 5000);
+    ck_assert_int_eq(parse_openings(long_line, 5000, &board, &list, error), -1);
+    ck_assert_str_eq(error, "o.txt:1: line too long (4095 bytes at most)");
+    free(long_line);
+}
+END_TEST
+
 Suite *match_parsers_suite(void)
 {
     Suite *s = suite_create("match_parsers");
@@ -131,6 +283,14 @@ Suite *match_parsers_suite(void)
     tcase_add_test(tc, test_reply_malformed);
     tcase_add_test(tc, test_reply_bounded);
     tcase_add_test(tc, test_reply_cut_on_character);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("results");
+    tcase_add_test(tc, test_results_line_round_trip);
+    tcase_add_test(tc, test_results_line_errors);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("openings");
+    tcase_add_test(tc, test_openings_text);
+    tcase_add_test(tc, test_openings_errors);
     suite_add_tcase(s, tc);
     return s;
 }
