@@ -38,7 +38,8 @@ static void print_help(FILE *out)
         "  -n, --games N            games per pairing (default 2, or 2 per opening; with\n"
         "                           --sprt the most to play, default %d)\n"
         "  -j, --jobs N             games in parallel, each with its own engines (default 1)\n"
-        "      --size N             board size 4..10 (default 10, or the openings' size)\n"
+        "      --size N, --size CxR board of N x N, or of C columns (files) by R rows\n"
+        "                           (ranks), each 4..10; default 10, or the openings' size\n"
         "      --openings FILE      one opening per line: a position text such as\n"
         "                           '3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w' or a list of\n"
         "                           moves from the start; each is played twice, colours\n"
@@ -226,7 +227,8 @@ static uint64_t splitmix(uint64_t *state)
 
 typedef struct {
     RunOptions run;
-    int games, size;
+    int games;
+    BoardSize board;             /* --size; width 0 until chosen */
     bool have_move_time, have_time, have_tournament, merge;
     ScheduleKind tournament;
     const char *openings_path, *anchor;
@@ -341,7 +343,9 @@ static int take_option(Options *o, int opt, const char *arg)
         run->quiet = true;
         return 0;
     case OPT_SIZE:
-        return parse_int(arg, BOARD_MIN, BOARD_MAX, &o->size) ? 0 : usage_error("invalid board size '%s' (4 to 10)", arg);
+        return board_size_parse(arg, &o->board) ? 0
+             : usage_error("invalid board size '%s' (N or COLUMNSxROWS, e.g. 8 or 6x5, each from %d to %d)", arg,
+                           BOARD_MIN, BOARD_MAX);
     case OPT_OPENINGS:
         o->openings_path = arg;
         return 0;
@@ -516,7 +520,7 @@ static int load_openings(Options *o)
     RunOptions *run = &o->run;
     MatchSettings *m = &run->settings;
     char error[512];
-    if (!openings_load(o->openings_path, &o->size, &run->openings, &m->schedule.openings, error, sizeof error)) {
+    if (!openings_load(o->openings_path, &o->board, &run->openings, &m->schedule.openings, error, sizeof error)) {
         fprintf(stderr, PROGRAM ": %s\n", error);
         return 2;
     }
@@ -550,8 +554,8 @@ static int settle(Options *o)
     s->kind = s->engines == 2 ? SCHEDULE_MATCH : o->have_tournament ? o->tournament : SCHEDULE_ROUND_ROBIN;
     if (o->anchor && (m->anchor = schedule_find(s, o->anchor)) < 0)
         return usage_error("--anchor '%s' names none of the engines", o->anchor);
-    m->config.size = o->size ? o->size : DEFAULT_SIZE;
-    game_new(&run->start.game, m->config.size, m->config.size);
+    m->config.board = o->board.width ? o->board : (BoardSize){ DEFAULT_SIZE, DEFAULT_SIZE };
+    game_new(&run->start.game, m->config.board.width, m->config.board.height);
     s->games_per_pairing = o->games ? o->games
                          : m->sprt.enabled ? SPRT_DEFAULT_GAMES : s->openings ? 2 * s->openings : 2;
     if (!schedule_build(s))

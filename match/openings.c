@@ -11,59 +11,70 @@
 
 enum { LINE_MAX_LENGTH = 4096 };
 
+/* A position text "BOARD SIDE" on the board of the match (which it chooses when none is yet). */
+static bool parse_position(char *line, BoardSize *size, Opening *opening, char *error, size_t error_size)
+{
+    char *save = NULL;
+    char *board = strtok_r(line, " \t", &save), *side = strtok_r(NULL, " \t", &save);
+    char *extra = strtok_r(NULL, " \t", &save);
+    char text[2 * POSITION_TEXT_MAX];
+    if (!board || !side || extra || strlen(board) + strlen(side) + 2 > sizeof text) {
+        snprintf(error, error_size, "a position needs a board and a side to move");
+        return false;
+    }
+    size_t board_length = strlen(board); /* one space between, as the parser wants */
+    memcpy(text, board, board_length);
+    text[board_length] = ' ';
+    strcpy(text + board_length + 1, side);
+    Position pos;
+    const char *message = position_from_text(&pos, text);
+    if (message) {
+        snprintf(error, error_size, "bad position: %s", message);
+        return false;
+    }
+    if (size->width == 0)
+        *size = (BoardSize){ pos.width, pos.height };
+    if (pos.width != size->width || pos.height != size->height) {
+        snprintf(error, error_size, "position of size %dx%d in a match of size %dx%d", pos.width, pos.height,
+                 size->width, size->height);
+        return false;
+    }
+    game_set_position(&opening->game, &pos);
+    opening->set_position = true;
+    return true;
+}
+
+/* Moves from the start position of the match's board (10x10 when none is chosen yet). */
+static bool parse_moves(char *line, BoardSize *size, Opening *opening, char *error, size_t error_size)
+{
+    if (size->width == 0)
+        *size = (BoardSize){ DEFAULT_SIZE, DEFAULT_SIZE };
+    game_new(&opening->game, size->width, size->height);
+    char *save = NULL;
+    for (char *word = strtok_r(line, " \t", &save); word; word = strtok_r(NULL, " \t", &save)) {
+        Move m;
+        if (!move_from_text(word, size->width, size->height, &m)) {
+            snprintf(error, error_size, "bad move '%.40s'", word);
+            return false;
+        }
+        if (!game_play(&opening->game, opening->game.pos.to_move, m)) {
+            snprintf(error, error_size, "illegal move '%.40s'", word);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Parses one non-blank line into *opening. */
-static bool parse_line(char *line, int *size, Opening *opening, char *error, size_t error_size)
+static bool parse_line(char *line, BoardSize *size, Opening *opening, char *error, size_t error_size)
 {
     memset(opening, 0, sizeof *opening);
     /* A position text is two words, the second one w or b; anything else is a move list. */
     char words[2][8];
     int count = sscanf(line, "%*s %7s %7s", words[0], words[1]);
-    if (count == 1 && (!strcasecmp(words[0], "w") || !strcasecmp(words[0], "b"))) {
-        /* A position text: board and side, single spaces between. */
-        char *save = NULL;
-        char *board = strtok_r(line, " \t", &save), *side = strtok_r(NULL, " \t", &save);
-        char *extra = strtok_r(NULL, " \t", &save);
-        char text[2 * POSITION_TEXT_MAX];
-        if (!board || !side || extra || strlen(board) + strlen(side) + 2 > sizeof text) {
-            snprintf(error, error_size, "a position needs a board and a side to move");
-            return false;
-        }
-        size_t board_length = strlen(board);
-        memcpy(text, board, board_length);
-        text[board_length] = ' ';
-        strcpy(text + board_length + 1, side);
-        Position pos;
-        const char *message = position_from_text(&pos, text);
-        if (message) {
-            snprintf(error, error_size, "bad position: %s", message);
-            return false;
-        }
-        if (*size == 0 && pos.width == pos.height)
-            *size = pos.width;
-        if (pos.width != *size || pos.height != *size) {
-            snprintf(error, error_size, "position of size %dx%d in a match of size %d",
-                     pos.width, pos.height, *size);
-            return false;
-        }
-        game_set_position(&opening->game, &pos);
-        opening->set_position = true;
-    } else {
-        if (*size == 0)
-            *size = DEFAULT_SIZE;
-        game_new(&opening->game, *size, *size);
-        char *save = NULL;
-        for (char *word = strtok_r(line, " \t", &save); word; word = strtok_r(NULL, " \t", &save)) {
-            Move m;
-            if (!move_from_text(word, *size, *size, &m)) {
-                snprintf(error, error_size, "bad move '%.40s'", word);
-                return false;
-            }
-            if (!game_play(&opening->game, opening->game.pos.to_move, m)) {
-                snprintf(error, error_size, "illegal move '%.40s'", word);
-                return false;
-            }
-        }
-    }
+    bool position = count == 1 && (!strcasecmp(words[0], "w") || !strcasecmp(words[0], "b"));
+    if (!(position ? parse_position : parse_moves)(line, size, opening, error, error_size))
+        return false;
     if (game_is_over(&opening->game)) {
         snprintf(error, error_size, "the side to move has no legal move");
         return false;
@@ -82,7 +93,7 @@ static char *trimmed_copy(const char *line)
 }
 
 /* Adds the opening on one line (comments cut, not blank) to the list. */
-static bool add_opening(char *line, int *size, Opening **list, int *n, int *capacity,
+static bool add_opening(char *line, BoardSize *size, Opening **list, int *n, int *capacity,
                         char *error, size_t error_size)
 {
     if (*n == *capacity) {
@@ -128,7 +139,7 @@ static bool take_line(const char *data, size_t length, char *line, char *error, 
     return true;
 }
 
-bool openings_parse(const char *data, size_t size, const char *name, int *board_size, Opening **openings,
+bool openings_parse(const char *data, size_t size, const char *name, BoardSize *board_size, Opening **openings,
                     int *count, char *error, size_t error_size)
 {
     Opening *list = NULL;
@@ -190,7 +201,7 @@ static char *read_whole(FILE *file, const char *path, size_t *size, char *error,
     return NULL;
 }
 
-bool openings_load(const char *path, int *size, Opening **openings, int *count,
+bool openings_load(const char *path, BoardSize *size, Opening **openings, int *count,
                    char *error, size_t error_size)
 {
     FILE *file = fopen(path, "rb");

@@ -249,7 +249,10 @@ static bool setup_engine(Referee *ref, Color side, const Opening *opening)
         }
     }
     char line[256];
-    snprintf(line, sizeof line, "boardsize %d", config->size);
+    if (config->board.width == config->board.height) /* the one-number form every GTP engine knows */
+        snprintf(line, sizeof line, "boardsize %d", config->board.width);
+    else
+        snprintf(line, sizeof line, "boardsize %d %d", config->board.width, config->board.height);
     if (!command(ref, side, line) || !command(ref, side, "clear_board"))
         return false;
     if (opening->set_position) {

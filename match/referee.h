@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "engine/game.h"
+#include "match/board_size.h"
 #include "match/engine_proc.h"
 
 typedef enum {
@@ -29,7 +30,7 @@ enum { ENGINE_NAME_MAX = 64 };
 
 /* What every game of a match shares. */
 typedef struct {
-    int size;
+    BoardSize board;
     TimeControl tc;
     double grace;           /* seconds tolerated past the time limit */
     double hang;            /* further seconds before a silent engine counts as hung */

@@ -16,10 +16,11 @@ static double percent(int k, int n) { return n ? 100.0 * k / n : 0.0; }
 
 static void print_header(FILE *out, const MatchSettings *m, const Stats *s)
 {
-    char tc[64];
+    char tc[64], board[16];
     time_control_text(&m->config.tc, tc, sizeof tc);
-    fprintf(out, "Results: %d game%s on %dx%d, time %s, grace %.0f ms\n", s->games, s->games == 1 ? "" : "s",
-            m->config.size, m->config.size, tc, m->config.grace * 1000);
+    board_size_text(m->config.board, board, sizeof board);
+    fprintf(out, "Results: %d game%s on %s, time %s, grace %.0f ms\n", s->games, s->games == 1 ? "" : "s",
+            board, tc, m->config.grace * 1000);
 }
 
 /* The name column: 24 wide, or as wide as the longest name. */

@@ -318,14 +318,15 @@ static void announce(const Run *run)
     const MatchSettings *m = run->m;
     const Schedule *schedule = &m->schedule;
     const RunOptions *o = run->o;
-    char tc[64];
+    char tc[64], board[16];
     time_control_text(&m->config.tc, tc, sizeof tc);
+    board_size_text(m->config.board, board, sizeof board);
     if (schedule->engines == 2)
         fprintf(stderr, "%s vs %s", schedule->name[0], schedule->name[1]);
     else
         fprintf(stderr, "%s of %d engines", SCHEDULE_NAMES[schedule->kind], schedule->engines);
-    fprintf(stderr, ": %d game%s on %dx%d, %s, %d at a time%s\n", schedule->total, schedule->total == 1 ? "" : "s",
-            m->config.size, m->config.size, tc, o->jobs, m->sprt.enabled ? ", SPRT" : "");
+    fprintf(stderr, ": %d game%s on %s, %s, %d at a time%s\n", schedule->total, schedule->total == 1 ? "" : "s",
+            board, tc, o->jobs, m->sprt.enabled ? ", SPRT" : "");
     if (o->shard.count > 1 || run->stats.games > 0) {
         fprintf(stderr, "playing %d of them", run->todo_count);
         if (o->shard.count > 1)

@@ -129,6 +129,101 @@ START_TEST(test_openings)
 }
 END_TEST
 
+/* A board of 6 files by 5 ranks: what the engines are sent, the SGF, the results file read back. */
+START_TEST(test_rectangular_board)
+{
+    make_temp_dir();
+    const char *sgf = temp_path("r.sgf"), *results = temp_path("r.jsonl");
+    char logged[1200];
+    snprintf(logged, sizeof logged, "tee %s | %s", temp_path("log"), real_engine());
+    const char *args[] = { "-q", "--size", "6x5", "-n", "2", "--move-time", "5", "--sgf", sgf, "--results", results,
+                           "--name1", "one", "--name2", "two", "--engine1", logged, "--engine2", real_engine(), NULL };
+    Run *run = malloc(sizeof *run), *merged = malloc(sizeof *merged);
+    run_program(run, args);
+    ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->err);
+    ck_assert_msg(strstr(run->out, "Results: 2 games on 6x5,"), "%s", run->out);
+    char *log = read_file(temp_path("log"));
+    ck_assert_msg(strstr(log, "boardsize 6 5\nclear_board\n"), "%s", log);
+    free(log);
+    static Game games[3];
+    static SgfInfo infos[3];
+    char *text = read_file(sgf);
+    ck_assert_msg(strstr(text, "SZ[6:5]"), "%s", text);
+    ck_assert_int_eq(parse_collection(text, games, infos, 3), 2);
+    free(text);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(games[i].start.width, 6);
+        ck_assert_int_eq(games[i].start.height, 5);
+        ck_assert(game_is_over(&games[i]));
+    }
+    static char lines[3][LINE_MAX_TEST];
+    ck_assert_int_eq(file_lines(results, lines, 3), 2);
+    ck_assert_msg(strstr(lines[0], "\"settings\":{\"size\":[6,5],"), "%s", lines[0]);
+    /* Read back: the same table from --merge, nothing left to play on --resume. */
+    run_program(merged, (const char *[]){ "--merge", results, NULL });
+    ck_assert_msg(merged->status == 0, "exit %d:\n%s", merged->status, merged->err);
+    ck_assert_str_eq(merged->out, run->out);
+    const char *resume[] = { "--size", "6x5", "-n", "2", "--move-time", "5", "--results", results, "--resume",
+                             "--name1", "one", "--name2", "two", "--engine1", logged, "--engine2", real_engine(),
+                             NULL };
+    run_program(merged, resume);
+    ck_assert_msg(merged->status == 0, "exit %d:\n%s", merged->status, merged->err);
+    ck_assert_msg(strstr(merged->err, "2 games on 6x5") && strstr(merged->err, "playing 0 of them"), "%s",
+                  merged->err);
+    /* Another board is another match. */
+    resume[1] = "5x6";
+    run_refused(merged, resume, "board size 6x5 here, 5x6 there");
+    free(run);
+    free(merged);
+    remove_temp_dir();
+}
+END_TEST
+
+/* Openings decide a rectangular board too; a move list follows --size. */
+START_TEST(test_rectangular_openings)
+{
+    make_temp_dir();
+    const char *position = temp_path("p.txt"), *moves = temp_path("m.txt");
+    FILE *file = fopen(position, "w");
+    fputs("1B2B1/B4B/6/W4W/1W2W1 w\n", file);
+    fclose(file);
+    file = fopen(moves, "w");
+    fputs("b1-b3/e3\n", file);
+    fclose(file);
+    Run *run = malloc(sizeof *run);
+    run_program(run, (const char *[]){ "-q", "--openings", position, "--move-time", "5", "--engine1", real_engine(),
+                                       "--engine2", real_engine(), NULL });
+    ck_assert_msg(run->status == 0 && strstr(run->out, "Results: 2 games on 6x5,"), "exit %d:\n%s\n%s",
+                  run->status, run->out, run->err);
+    run_program(run, (const char *[]){ "-q", "--size", "6x5", "--openings", moves, "--move-time", "5",
+                                       "--engine1", real_engine(), "--engine2", real_engine(), NULL });
+    ck_assert_msg(run->status == 0 && strstr(run->out, "Results: 2 games on 6x5,"), "exit %d:\n%s\n%s",
+                  run->status, run->out, run->err);
+    /* Without --size a move list is played on 10x10, where no amazon stands on b1. */
+    run_refused(run, (const char *[]){ "--openings", moves, "--", "a", "--", "b", NULL },
+                "m.txt:1: illegal move 'b1-b3/e3'");
+    run_refused(run, (const char *[]){ "--size", "5x6", "--openings", position, "--", "a", "--", "b", NULL },
+                "p.txt:1: position of size 6x5 in a match of size 5x6");
+    free(run);
+    remove_temp_dir();
+}
+END_TEST
+
+START_TEST(test_bad_sizes)
+{
+    static const char *const bad[] = { "3", "11", "6x11", "3x6", "6x", "x5", "6x5x4", "0x0", "six", "6 x 5",
+                                       "+6", "6X5", "", "-6", "6x+5" };
+    Run *run = malloc(sizeof *run);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char message[160];
+        snprintf(message, sizeof message,
+                 "invalid board size '%s' (N or COLUMNSxROWS, e.g. 8 or 6x5, each from 4 to 10)", bad[i]);
+        run_refused(run, (const char *[]){ "--size", bad[i], "--", "a", "--", "b", NULL }, message);
+    }
+    free(run);
+}
+END_TEST
+
 /* ---- faults ---- */
 
 /* The "end" of a fault in the results file, by fault column. */
@@ -363,7 +458,7 @@ START_TEST(test_usage)
     run_program(run, (const char *[]){ "--help", NULL });
     ck_assert_int_eq(run->status, 0);
     ck_assert_msg(strstr(run->out, "Usage: amazons-match") && strstr(run->out, "--sprt")
-                  && strstr(run->out, "a malformed reply"), "%s", run->out);
+                  && strstr(run->out, "a malformed reply") && strstr(run->out, "--size CxR"), "%s", run->out);
     run_program(run, (const char *[]){ "--version", NULL });
     ck_assert_int_eq(run->status, 0);
     ck_assert_msg(strncmp(run->out, "amazons-match ", 14) == 0, "%s", run->out);
@@ -396,6 +491,9 @@ Suite *match_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_real_match_and_sgf);
     tcase_add_test(tc, test_openings);
+    tcase_add_test(tc, test_rectangular_board);
+    tcase_add_test(tc, test_rectangular_openings);
+    tcase_add_test(tc, test_bad_sizes);
     tcase_add_test(tc, test_fault_crash);
     tcase_add_test(tc, test_fault_hang);
     tcase_add_test(tc, test_fault_illegal);

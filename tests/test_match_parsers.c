@@ -133,7 +133,7 @@ END_TEST
 static void sample_game(MatchSettings *m, GameResult *r)
 {
     memset(m, 0, sizeof *m);
-    m->config.size = 6;
+    m->config.board = (BoardSize){ 6, 6 };
     m->config.tc = (TimeControl){ .kind = TC_MOVE, .move_time = 1 };
     m->config.grace = 0.2;
     Schedule *s = &m->schedule;
@@ -223,7 +223,7 @@ END_TEST
 
 /* ---- openings files ---- */
 
-static int parse_openings(const char *data, size_t size, int *board, Opening **list, char *error)
+static int parse_openings(const char *data, size_t size, BoardSize *board, Opening **list, char *error)
 {
     int count = 0;
     return openings_parse(data, size, "o.txt", board, list, &count, error, 256) ? count : -1;
@@ -235,9 +235,10 @@ START_TEST(test_openings_text)
                                "b1-b4/e4 e6-c4/c3 # moves\nb1-b4/e4";  /* the last line without newline */
     Opening *list = NULL;
     char error[256];
-    int board = 0;
+    BoardSize board = { 0, 0 };
     ck_assert_int_eq(parse_openings(BYTES(text), &board, &list, error), 3);
-    ck_assert_int_eq(board, 6);
+    ck_assert_int_eq(board.width, 6);
+    ck_assert_int_eq(board.height, 6);
     ck_assert(list[0].set_position);
     ck_assert_str_eq(list[0].text, "1B2B1/B4B/2x3/6/W4W/1W2W1 b");
     ck_assert_int_eq(list[0].game.pos.to_move, BLACK);
@@ -253,19 +254,19 @@ START_TEST(test_openings_errors)
 {
     Opening *list = NULL;
     char error[256];
-    int board = 0;
+    BoardSize board = { 0, 0 };
     ck_assert_int_eq(parse_openings(BYTES("# nothing\n\n"), &board, &list, error), -1);
     ck_assert_str_eq(error, "o.txt holds no opening");
-    board = 6;
+    board = (BoardSize){ 6, 6 };
     ck_assert_int_eq(parse_openings(BYTES("b1-b4/e4\nb1-b4\0/e4\n"), &board, &list, error), -1);
     ck_assert_str_eq(error, "o.txt:2: a NUL byte in the line");
     ck_assert_int_eq(parse_openings(BYTES("\n\nb1-b4/e4 zz\n"), &board, &list, error), -1);
     ck_assert_str_eq(error, "o.txt:3: bad move 'zz'");
     ck_assert_int_eq(parse_openings(BYTES("b1-b5/e4\n"), &board, &list, error), -1);
     ck_assert_str_eq(error, "o.txt:1: illegal move 'b1-b5/e4'");
-    board = 8;
+    board = (BoardSize){ 6, 5 };
     ck_assert_int_eq(parse_openings(BYTES("1B2B1/B4B/2x3/6/W4W/1W2W1 b\n"), &board, &list, error), -1);
-    ck_assert_msg(strstr(error, "o.txt:1: position of size 6x6 in a match of size 8"), "%s", error);
+    ck_assert_str_eq(error, "o.txt:1: position of size 6x6 in a match of size 6x5");
     char *long_line = malloc(5000);
     memset(long_line, ' ', 5000);
     ck_assert_int_eq(parse_openings(long_line, 5000, &board, &list, error), -1);
