@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "engine/movegen.h"
+#include "match/launch.h"
 
 const char *const END_KIND_NAMES[END_KINDS] = {
     "no legal move", "resign", "illegal", "crash", "timeout", "refused", "overrun", "malformed", "aborted",
@@ -236,18 +237,29 @@ static bool command(Referee *ref, Color side, const char *line)
     return judge(ref, side, status, what, END_REFUSED);
 }
 
+/* Starts the engine anew (its last process died or was killed); false when the game cannot go on. */
+static bool restart(Referee *ref, Color side)
+{
+    const Player *player = &ref->players[side];
+    GameResult *r = ref->result;
+    char name[ENGINE_ANSWER_MAX], why[256];
+    engine_kill(player->proc); /* reaps a dead one */
+    LaunchStatus status = engine_launch(player->proc, player->command, ref->config, name, why, sizeof why);
+    if (status == LAUNCH_OK)
+        return true;
+    r->kind = END_ABORTED;
+    r->start_failed = status == LAUNCH_FAILED ? 1 + r->engine[side] : 0;
+    snprintf(r->reason, sizeof r->reason, "%s", status == LAUNCH_FAILED ? why : "match stopped");
+    return false;
+}
+
 /* Starts the engine if needed and sets it up for the game. */
 static bool setup_engine(Referee *ref, Color side, const Opening *opening)
 {
     const MatchConfig *config = ref->config;
     EngineProc *e = ref->players[side].proc;
-    if (!engine_alive(e)) {
-        engine_kill(e); /* reaps a dead one */
-        if (!engine_start(e, ref->players[side].command, config->discard_stderr)) {
-            end_game(ref, side, END_CRASH, "could not be started");
-            return false;
-        }
-    }
+    if (!engine_alive(e) && !restart(ref, side))
+        return false;
     char line[256];
     if (config->board.width == config->board.height) /* the one-number form every GTP engine knows */
         snprintf(line, sizeof line, "boardsize %d", config->board.width);

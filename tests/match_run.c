@@ -2,6 +2,7 @@
 #include "match_run.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -160,7 +161,8 @@ void table_row(const Run *run, const char *name, int which, int *values, int cou
         p = strchr(p, '\n');
         ck_assert_msg(p && p[1], "no row %d for %s in:\n%s", which, name, run->out);
         p++;
-        if (strncmp(p, name, n) == 0 && p[n] == ' ')
+        /* The name, then only blanks up to the numbers: "Amazons" is not the row of "Amazons (2)". */
+        if (strncmp(p, name, n) == 0 && p[n] == ' ' && isdigit((unsigned char)p[n + strspn(p + n, " ")]))
             break;
     }
     p += n;

@@ -221,7 +221,7 @@ START_TEST(test_gauntlet)
     snprintf(specs[0], sizeof specs[0], "mcts=%s", real_engine());
     snprintf(specs[1], sizeof specs[1], "resigner=%s", fixture("illegal_engine.sh", "RESIGN"));
     snprintf(specs[2], sizeof specs[2], "illegal=%s", fixture("illegal_engine.sh", NULL));
-    snprintf(specs[3], sizeof specs[3], "crasher=%s", fixture("crash_engine.sh", "1"));
+    snprintf(specs[3], sizeof specs[3], "crasher=%s", fixture("crash_engine.sh", "2")); /* on boardsize */
     const char *args[] = { "-q", "--size", "6", "-n", "3", "--tournament", "gauntlet", "--anchor", "illegal",
                            "--results", results, "--engine", specs[0], "--engine", specs[1], "--engine", specs[2],
                            "--engine", specs[3], NULL };
