@@ -519,6 +519,21 @@ static int load_openings(Options *o)
     return 0;
 }
 
+/* --anchor NAME: found now, or by the runner when an engine is yet to say its name. */
+static int settle_anchor(Options *o)
+{
+    RunOptions *run = &o->run;
+    const Schedule *s = &run->settings.schedule;
+    for (int e = 0; e < s->engines; e++)
+        if (!run->name_given[e]) {
+            run->anchor_name = o->anchor;
+            return 0;
+        }
+    if ((run->settings.anchor = schedule_find(s, o->anchor)) < 0)
+        return usage_error("--anchor '%s' names none of the engines", o->anchor);
+    return 0;
+}
+
 /* The schedule, the anchor and the checks between options. */
 static int settle(Options *o)
 {
@@ -534,13 +549,9 @@ static int settle(Options *o)
     if (run->resume && !run->results_path)
         return usage_error("--resume needs --results FILE");
     s->kind = s->engines == 2 ? SCHEDULE_MATCH : o->have_tournament ? o->tournament : SCHEDULE_ROUND_ROBIN;
-    bool all_named = true;
-    for (int e = 0; e < s->engines; e++)
-        all_named = all_named && run->name_given[e];
-    if (o->anchor && !all_named)
-        run->anchor_name = o->anchor; /* found once the engines have said their names */
-    else if (o->anchor && (m->anchor = schedule_find(s, o->anchor)) < 0)
-        return usage_error("--anchor '%s' names none of the engines", o->anchor);
+    int status = o->anchor ? settle_anchor(o) : 0;
+    if (status != 0)
+        return status;
     m->config.board = o->board.width ? o->board : (BoardSize){ DEFAULT_SIZE, DEFAULT_SIZE };
     game_new(&run->start.game, m->config.board.width, m->config.board.height);
     s->games_per_pairing = o->games ? o->games
