@@ -52,6 +52,8 @@ ENGINE_SRC = $(filter-out protocol/main.c,$(foreach d,$(ENGINE_DIRS),$(sort $(wi
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ = $(BUILD)/protocol/main.o
 MATCH_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard match/*.c))
+# The match runner's modules without its main(): the tests call its parsers directly.
+MATCH_LIB_OBJ = $(filter-out $(BUILD)/match/main.o,$(MATCH_OBJ))
 TEST_SRC = $(wildcard tests/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
@@ -83,7 +85,7 @@ $(BIN): $(ENGINE_OBJ) $(MAIN_OBJ)
 $(MATCH_BIN): $(ENGINE_OBJ) $(MATCH_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(TEST_BIN): $(ENGINE_OBJ) $(TEST_OBJ)
+$(TEST_BIN): $(ENGINE_OBJ) $(MATCH_LIB_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
 $(BUILD)/tests/%.o: tests/%.c

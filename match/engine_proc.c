@@ -177,77 +177,84 @@ static GtpStatus write_all(EngineProc *e, const char *data, size_t length, doubl
     return GTP_OK;
 }
 
-/* Drops carriage returns and other control characters except newline; tab becomes space. */
-static size_t clean(char *data, size_t length)
-{
-    size_t out = 0;
-    for (size_t i = 0; i < length; i++) {
-        unsigned char c = (unsigned char)data[i];
-        if (c == '\t')
-            c = ' ';
-        if (c == '\n' || (c >= 32 && c != 127))
-            data[out++] = (char)c;
-    }
-    return out;
-}
-
 /*
- * Looks for one complete answer in the buffer: lines before a line starting
- * with '=' or '?' are skipped (diagnostics some engines print), then the
- * answer runs to the first empty line.  Returns GTP_OK / GTP_ERROR when one
- * was taken out, GTP_TIMEOUT when more input is needed.
+ * Parsing the whole buffer after every read would take quadratic time
+ * against an engine that writes a byte at a time.  So the buffer is parsed
+ * only when the bytes read since may have ended or spoilt the reply: an
+ * empty line or a control character among them, or when they are the
+ * first, the buffer has doubled since the last parse (bytes that are not
+ * UTF-8 are found then), is full, or the output has ended.  That is O(1)
+ * parses per reply, but for the doublings, whose costs sum to O(buffer).
  */
-static GtpStatus take_answer(EngineProc *e, char *answer)
+typedef struct {
+    size_t fresh;   /* where the bytes not yet looked at start */
+    size_t parsed;  /* the length at the last parse; 0: never parsed */
+} ReadProgress;
+
+static bool worth_parsing(const EngineProc *e, const ReadProgress *r)
 {
-    for (;;) {
-        if (e->length == 0)
-            return GTP_TIMEOUT;
-        char first = e->buffer[0];
-        if (first == '=' || first == '?')
-            break;
-        char *newline = memchr(e->buffer, '\n', e->length);
-        if (!newline) {
-            if (e->length == sizeof e->buffer)
-                e->length = 0; /* one enormous junk line: drop it */
-            return GTP_TIMEOUT;
+    if (r->parsed == 0 || (r->fresh == 0 && e->length > 0) || e->dead || e->length == sizeof e->buffer
+        || e->length >= 2 * r->parsed)
+        return true;
+    for (size_t i = r->fresh; i < e->length; i++) {
+        unsigned char c = (unsigned char)e->buffer[i];
+        if ((c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c == 0x7f)
+            return true;
+        if (c == '\n') {
+            size_t k = i;
+            while (k > 0 && e->buffer[k - 1] == '\r')
+                k--;
+            if (k > 0 && e->buffer[k - 1] == '\n')
+                return true;
         }
-        size_t skip = (size_t)(newline - e->buffer) + 1;
-        memmove(e->buffer, e->buffer + skip, e->length - skip);
-        e->length -= skip;
     }
-    char *end = NULL;
-    for (size_t i = 0; i + 1 < e->length; i++)
-        if (e->buffer[i] == '\n' && e->buffer[i + 1] == '\n') {
-            end = e->buffer + i;
-            break;
-        }
-    if (!end)
-        return e->length == sizeof e->buffer ? GTP_GARBAGE : GTP_TIMEOUT;
-    GtpStatus status = e->buffer[0] == '=' ? GTP_OK : GTP_ERROR;
-    const char *p = e->buffer + 1;
-    while (p < end && *p >= '0' && *p <= '9')
-        p++; /* the id, if the engine echoed one */
-    while (p < end && *p == ' ')
-        p++;
-    size_t n = (size_t)(end - p);
-    while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\n'))
-        n--;
-    if (n >= ENGINE_ANSWER_MAX)
-        n = ENGINE_ANSWER_MAX - 1;
-    memcpy(answer, p, n);
-    answer[n] = '\0';
-    size_t used = (size_t)(end - e->buffer) + 2;
-    memmove(e->buffer, e->buffer + used, e->length - used);
-    e->length -= used;
-    return status;
+    return false;
 }
 
+/* Drops empty lines before a reply (they carry nothing), so that a flood of them costs no parsing. */
+static void drop_empty_lines(EngineProc *e, ReadProgress *r)
+{
+    size_t skip = 0;
+    while (skip < e->length && (e->buffer[skip] == '\n' || e->buffer[skip] == '\r'))
+        skip++;
+    if (skip == 0)
+        return;
+    memmove(e->buffer, e->buffer + skip, e->length - skip);
+    e->length -= skip;
+    r->fresh = r->fresh > skip ? r->fresh - skip : 0;
+    r->parsed = r->parsed > skip ? r->parsed - skip : 0;
+}
+
+/* Parses the buffer: GTP_OK / GTP_ERROR with the reply taken out, GTP_MALFORMED, or GTP_TIMEOUT for more. */
+static GtpStatus take_reply(EngineProc *e, char *answer)
+{
+    GtpReply reply = gtp_reply_parse(e->buffer, e->length, answer, ENGINE_ANSWER_MAX);
+    if (reply.kind == REPLY_OK || reply.kind == REPLY_ERROR) {
+        memmove(e->buffer, e->buffer + reply.used, e->length - reply.used);
+        e->length -= reply.used;
+        return reply.kind == REPLY_OK ? GTP_OK : GTP_ERROR;
+    }
+    if (reply.kind == REPLY_MALFORMED) {
+        snprintf(answer, ENGINE_ANSWER_MAX, "%s", reply.problem);
+        e->dead = true; /* where would the next reply start? */
+        return GTP_MALFORMED;
+    }
+    return GTP_TIMEOUT;
+}
+
+/* Reads until the buffer holds one whole reply (match/gtp_reply.h) and takes it out. */
 static GtpStatus read_answer(EngineProc *e, double deadline, char *answer, bool stoppable)
 {
+    ReadProgress progress = { 0, 0 };
     for (;;) {
-        GtpStatus status = take_answer(e, answer);
-        if (status != GTP_TIMEOUT)
-            return status;
+        drop_empty_lines(e, &progress);
+        if (worth_parsing(e, &progress)) {
+            GtpStatus status = take_reply(e, answer);
+            if (status != GTP_TIMEOUT)
+                return status;
+            progress.parsed = e->length > 0 ? e->length : 1;
+        }
+        progress.fresh = e->length;
         if (e->dead)
             return GTP_EOF;
         if (stoppable && atomic_load(&engine_stop_requested))
@@ -258,9 +265,10 @@ static GtpStatus read_answer(EngineProc *e, double deadline, char *answer, bool 
         int ready = poll(&p, 1, poll_timeout(deadline));
         if (ready <= 0)
             continue;
+        /* Never more than the buffer holds: a full buffer is a malformed reply above. */
         ssize_t n = read(e->from_engine, e->buffer + e->length, sizeof e->buffer - e->length);
         if (n > 0)
-            e->length += clean(e->buffer + e->length, (size_t)n);
+            e->length += (size_t)n;
         else if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK))
             e->dead = true;
     }

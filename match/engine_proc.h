@@ -14,15 +14,17 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "match/gtp_reply.h"
 #include "search/timeman.h" /* deadlines are in monotonic_seconds() */
 
-enum { ENGINE_BUFFER = 1 << 16, ENGINE_ANSWER_MAX = 4096 };
+/* The buffer holds the longest well-formed reply, so reading never grows memory. */
+enum { ENGINE_BUFFER = GTP_REPLY_MAX, ENGINE_ANSWER_MAX = 4096 };
 
 typedef struct {
     pid_t pid;          /* 0 when no process is running */
     int to_engine;      /* write end of the engine's stdin, -1 when closed */
     int from_engine;    /* read end of the engine's stdout, -1 when closed */
-    bool dead;          /* end of output seen, a write failed, or killed */
+    bool dead;          /* end of output seen, a write failed, a malformed reply, or killed */
     bool exited;        /* reaped: `status` is valid */
     int status;         /* waitpid status */
     size_t length;      /* bytes waiting in buffer */
@@ -30,12 +32,12 @@ typedef struct {
 } EngineProc;
 
 typedef enum {
-    GTP_OK,       /* "= ..." */
-    GTP_ERROR,    /* "? ..." */
-    GTP_EOF,      /* the engine closed its output or its input (crash, exit) */
-    GTP_TIMEOUT,  /* no complete answer by the deadline */
-    GTP_STOPPED,  /* the match is being stopped */
-    GTP_GARBAGE,  /* an answer too long to be one */
+    GTP_OK,        /* "= ..." */
+    GTP_ERROR,     /* "? ..." */
+    GTP_EOF,       /* the engine closed its output or its input (crash, exit) */
+    GTP_TIMEOUT,   /* no complete answer by the deadline */
+    GTP_STOPPED,   /* the match is being stopped */
+    GTP_MALFORMED, /* not a well-formed reply (match/gtp_reply.h): binary, too long, no '='/'?' */
 } GtpStatus;
 
 /* Set (from a signal handler or a thread) to make every wait return GTP_STOPPED soon. */
@@ -57,8 +59,9 @@ bool engine_alive(const EngineProc *e);
 /*
  * Sends one command line and reads the answer, both before `deadline`
  * (monotonic seconds).  The answer text (without "=" / "?" and the id) goes
- * into answer[ENGINE_ANSWER_MAX].  *sent_at, when not NULL, receives the
- * time the command was completely written.
+ * into answer[ENGINE_ANSWER_MAX]; after GTP_MALFORMED, what is wrong with
+ * the reply.  *sent_at, when not NULL, receives the time the command was
+ * completely written.
  */
 GtpStatus engine_command(EngineProc *e, const char *line, double deadline,
                          char *answer, double *sent_at);

@@ -38,7 +38,8 @@ static void print_help(FILE *out)
         "  -n, --games N            games per pairing (default 2, or 2 per opening; with\n"
         "                           --sprt the most to play, default %d)\n"
         "  -j, --jobs N             games in parallel, each with its own engines (default 1)\n"
-        "      --size N             board size 4..10 (default 10, or the openings' size)\n"
+        "      --size N|CxR         board of N x N, or C columns (files) by R rows (ranks),\n"
+        "                           each 4..10 (default 10, or the openings' board)\n"
         "      --openings FILE      one opening per line: a position text such as\n"
         "                           '3B2B3/10/10/B8B/10/10/W8W/10/10/3W2W3 w' or a list of\n"
         "                           moves from the start; each is played twice, colours\n"
@@ -53,7 +54,9 @@ static void print_help(FILE *out)
         "      --command-timeout S  limit for answers to other commands (default 10)\n"
         "      --engine1 COMMAND    first engine\n"
         "      --engine2 COMMAND    second engine\n"
-        "      --name1 NAME         first engine's name (default: from its command)\n"
+        "      --name1 NAME         first engine's name in the tables, results and SGF\n"
+        "                           (default: its answer to GTP name, else its program's\n"
+        "                           file name; an equal second name gets ' (2)')\n"
         "      --name2 NAME         second engine's name\n"
         "      --engine NAME=COMMAND  an engine of a tournament (repeat: 2 to %d engines);\n"
         "                           NAME of letters, digits and . _ - + : @ /\n"
@@ -84,9 +87,18 @@ static void print_help(FILE *out)
         "Engine 1 takes White in odd-numbered games (1, 3, ...).  A tournament plays its\n"
         "pairings in turn: game g is a game of pairing g mod P.  A game is lost by an\n"
         "illegal or malformed move, a crash, a hang, an overrun, refusing a legal move\n"
-        "or a setup command, resigning, or having no legal move.  Times sent with\n"
-        "time_settings / time_left: a move limit S as 'time_settings 0 S 1'; Fischer as\n"
-        "'time_settings MAIN 0 0' with the increments in every time_left.\n",
+        "or a setup command, a malformed reply (not '=' or '?' first, control bytes or\n"
+        "bytes that are not UTF-8, or 64 KiB without the empty line that ends a reply),\n"
+        "resigning, or having no legal move.  Times sent with time_settings / time_left:\n"
+        "a move limit S as 'time_settings 0 S 1'; Fischer as 'time_settings MAIN 0 0'\n"
+        "with the increments in every time_left.\n"
+        "\n"
+        "Every engine process is asked GTP name first.  An engine that cannot be run,\n"
+        "ends, does not answer within the command timeout, or answers with no GTP reply\n"
+        "cannot start: the run stops, naming it, rather than forfeit its games.\n"
+        "\n"
+        "Exit status: 0 when done, 1 when output could not be written, 2 for bad\n"
+        "options or results files, 3 when an engine cannot start, 128+N after signal N.\n",
         SPRT_DEFAULT_GAMES, MAX_ENGINES);
 }
 
@@ -189,29 +201,6 @@ static bool append_quoted(char **command, size_t *length, const char *word)
     return true;
 }
 
-/* A default name: the program's file name, looking through sh/env/exec wrappers. */
-static void default_name(const char *command, char *name, size_t size)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", command);
-    char *save = NULL, *chosen = NULL;
-    for (char *word = strtok_r(buf, " \t'\"", &save); word; word = strtok_r(NULL, " \t'\"", &save)) {
-        if (strchr(word, '=') || word[0] == '-')
-            continue;
-        const char *base = strrchr(word, '/') ? strrchr(word, '/') + 1 : word;
-        chosen = word;
-        if (strcmp(base, "sh") && strcmp(base, "bash") && strcmp(base, "dash") && strcmp(base, "env")
-            && strcmp(base, "exec") && strcmp(base, "nice") && strcmp(base, "taskset"))
-            break;
-    }
-    if (!chosen) {
-        snprintf(name, size, "engine");
-        return;
-    }
-    const char *base = strrchr(chosen, '/') ? strrchr(chosen, '/') + 1 : chosen;
-    snprintf(name, size, "%s", *base ? base : "engine");
-}
-
 static uint64_t splitmix(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
@@ -224,7 +213,8 @@ static uint64_t splitmix(uint64_t *state)
 
 typedef struct {
     RunOptions run;
-    int games, size;
+    int games;
+    BoardSize board;             /* --size; width 0 until chosen */
     bool have_move_time, have_time, have_tournament, merge;
     ScheduleKind tournament;
     const char *openings_path, *anchor;
@@ -339,7 +329,9 @@ static int take_option(Options *o, int opt, const char *arg)
         run->quiet = true;
         return 0;
     case OPT_SIZE:
-        return parse_int(arg, BOARD_MIN, BOARD_MAX, &o->size) ? 0 : usage_error("invalid board size '%s' (4 to 10)", arg);
+        return board_size_parse(arg, &o->board) ? 0
+             : usage_error("invalid board size '%s' (N or COLUMNSxROWS, e.g. 8 or 6x5, each from %d to %d)", arg,
+                           BOARD_MIN, BOARD_MAX);
     case OPT_OPENINGS:
         o->openings_path = arg;
         return 0;
@@ -477,17 +469,12 @@ static int two_engines(Options *o)
     s->engines = 2;
     for (int e = 0; e < 2; e++) {
         o->run.command[e] = o->command[e];
+        o->run.name_given[e] = o->name[e] != NULL; /* else the runner asks the engine (match/names.h) */
         if (o->name[e])
             snprintf(s->name[e], sizeof s->name[e], "%s", o->name[e]);
-        else
-            default_name(o->command[e], s->name[e], sizeof s->name[e] - 2);
     }
-    if (strcmp(s->name[0], s->name[1]) == 0) {
-        if (o->name[0] && o->name[1])
-            return usage_error("the two engines are both named '%s'", s->name[0]);
-        strcat(s->name[0], "-1");
-        strcat(s->name[1], "-2");
-    }
+    if (o->name[0] && o->name[1] && strcmp(o->name[0], o->name[1]) == 0)
+        return usage_error("the two engines are both named '%s'", s->name[0]);
     return 0;
 }
 
@@ -503,6 +490,7 @@ static int named_engines(Options *o, int argc)
         if (schedule_find(s, o->engine_spec[e]) >= 0)
             return usage_error("two engines are named '%s'", o->engine_spec[e]);
         snprintf(s->name[e], sizeof s->name[e], "%s", o->engine_spec[e]);
+        o->run.name_given[e] = true;
         o->run.command[e] = o->engine_spec[e] + strlen(o->engine_spec[e]) + 1;
         s->engines = e + 1;
     }
@@ -514,7 +502,7 @@ static int load_openings(Options *o)
     RunOptions *run = &o->run;
     MatchSettings *m = &run->settings;
     char error[512];
-    if (!openings_load(o->openings_path, &o->size, &run->openings, &m->schedule.openings, error, sizeof error)) {
+    if (!openings_load(o->openings_path, &o->board, &run->openings, &m->schedule.openings, error, sizeof error)) {
         fprintf(stderr, PROGRAM ": %s\n", error);
         return 2;
     }
@@ -528,6 +516,21 @@ static int load_openings(Options *o)
         }
     }
     m->openings_hash = openings_hash(run->openings, m->schedule.openings);
+    return 0;
+}
+
+/* --anchor NAME: found now, or by the runner when an engine is yet to say its name. */
+static int settle_anchor(Options *o)
+{
+    RunOptions *run = &o->run;
+    const Schedule *s = &run->settings.schedule;
+    for (int e = 0; e < s->engines; e++)
+        if (!run->name_given[e]) {
+            run->anchor_name = o->anchor;
+            return 0;
+        }
+    if ((run->settings.anchor = schedule_find(s, o->anchor)) < 0)
+        return usage_error("--anchor '%s' names none of the engines", o->anchor);
     return 0;
 }
 
@@ -546,10 +549,11 @@ static int settle(Options *o)
     if (run->resume && !run->results_path)
         return usage_error("--resume needs --results FILE");
     s->kind = s->engines == 2 ? SCHEDULE_MATCH : o->have_tournament ? o->tournament : SCHEDULE_ROUND_ROBIN;
-    if (o->anchor && (m->anchor = schedule_find(s, o->anchor)) < 0)
-        return usage_error("--anchor '%s' names none of the engines", o->anchor);
-    m->config.size = o->size ? o->size : DEFAULT_SIZE;
-    game_new(&run->start.game, m->config.size, m->config.size);
+    int status = o->anchor ? settle_anchor(o) : 0;
+    if (status != 0)
+        return status;
+    m->config.board = o->board.width ? o->board : (BoardSize){ DEFAULT_SIZE, DEFAULT_SIZE };
+    game_new(&run->start.game, m->config.board.width, m->config.board.height);
     s->games_per_pairing = o->games ? o->games
                          : m->sprt.enabled ? SPRT_DEFAULT_GAMES : s->openings ? 2 * s->openings : 2;
     if (!schedule_build(s))

@@ -12,13 +12,22 @@
 
 #include "match/referee.h"
 
+enum { OPENINGS_FILE_MAX = 64 << 20 };
+
 /*
- * Reads the file.  *size is the board size: 0 means not chosen yet, and then
- * the first line decides (a position text's own size, 10 for a move list).
- * On success returns true with a malloc'ed array in *openings; on failure
- * returns false with a message in error[error_size].
+ * Parses the text of an openings file, data[0..size) (need not be
+ * NUL-terminated; lines end in LF, CR LF or the end of the data), named
+ * `name` in messages.  *board_size is the match's board; a width of 0
+ * means not chosen yet, and then the first line decides (a position
+ * text's own size, 10x10 for a move list).  On success returns true with
+ * a malloc'ed array in *openings; on failure returns false with
+ * "NAME:LINE: what is wrong" in error[error_size].
  */
-bool openings_load(const char *path, int *size, Opening **openings, int *count,
+bool openings_parse(const char *data, size_t size, const char *name, BoardSize *board_size, Opening **openings,
+                    int *count, char *error, size_t error_size);
+
+/* Reads the file at `path` (at most OPENINGS_FILE_MAX bytes) and parses it as openings_parse does. */
+bool openings_load(const char *path, BoardSize *size, Opening **openings, int *count,
                    char *error, size_t error_size);
 
 void openings_free(Opening *openings, int count);

@@ -9,9 +9,10 @@
 #include <time.h>
 
 #include "engine/movegen.h"
+#include "match/launch.h"
 
 const char *const END_KIND_NAMES[END_KINDS] = {
-    "no legal move", "resign", "illegal", "crash", "timeout", "refused", "overrun", "aborted",
+    "no legal move", "resign", "illegal", "crash", "timeout", "refused", "overrun", "malformed", "aborted",
 };
 
 /* ---- the clock ---- */
@@ -215,8 +216,8 @@ static bool judge(Referee *ref, Color side, GtpStatus status, const char *what, 
         end_game(ref, side, END_TIMEOUT, "did not answer %s in time (hung)", what);
         engine_kill(e);
         return false;
-    case GTP_GARBAGE:
-        end_game(ref, side, error_kind, "sent a garbled answer to %s", what);
+    case GTP_MALFORMED: /* its output cannot be framed any more: the process is no use */
+        end_game(ref, side, END_MALFORMED, "sent a malformed reply to %s: %s", what, ref->answer);
         engine_kill(e);
         return false;
     case GTP_STOPPED:
@@ -236,20 +237,34 @@ static bool command(Referee *ref, Color side, const char *line)
     return judge(ref, side, status, what, END_REFUSED);
 }
 
+/* Starts the engine anew (its last process died or was killed); false when the game cannot go on. */
+static bool restart(Referee *ref, Color side)
+{
+    const Player *player = &ref->players[side];
+    GameResult *r = ref->result;
+    char name[ENGINE_ANSWER_MAX], why[256];
+    engine_kill(player->proc); /* reaps a dead one */
+    LaunchStatus status = engine_launch(player->proc, player->command, ref->config, name, why, sizeof why);
+    if (status == LAUNCH_OK)
+        return true;
+    r->kind = END_ABORTED;
+    r->start_failed = status == LAUNCH_FAILED ? 1 + r->engine[side] : 0;
+    snprintf(r->reason, sizeof r->reason, "%s", status == LAUNCH_FAILED ? why : "match stopped");
+    return false;
+}
+
 /* Starts the engine if needed and sets it up for the game. */
 static bool setup_engine(Referee *ref, Color side, const Opening *opening)
 {
     const MatchConfig *config = ref->config;
     EngineProc *e = ref->players[side].proc;
-    if (!engine_alive(e)) {
-        engine_kill(e); /* reaps a dead one */
-        if (!engine_start(e, ref->players[side].command, config->discard_stderr)) {
-            end_game(ref, side, END_CRASH, "could not be started");
-            return false;
-        }
-    }
+    if (!engine_alive(e) && !restart(ref, side))
+        return false;
     char line[256];
-    snprintf(line, sizeof line, "boardsize %d", config->size);
+    if (config->board.width == config->board.height) /* the one-number form every GTP engine knows */
+        snprintf(line, sizeof line, "boardsize %d", config->board.width);
+    else
+        snprintf(line, sizeof line, "boardsize %d %d", config->board.width, config->board.height);
     if (!command(ref, side, line) || !command(ref, side, "clear_board"))
         return false;
     if (opening->set_position) {

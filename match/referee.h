@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "engine/game.h"
+#include "match/board_size.h"
 #include "match/engine_proc.h"
 
 typedef enum {
@@ -29,7 +30,7 @@ enum { ENGINE_NAME_MAX = 64 };
 
 /* What every game of a match shares. */
 typedef struct {
-    int size;
+    BoardSize board;
     TimeControl tc;
     double grace;           /* seconds tolerated past the time limit */
     double hang;            /* further seconds before a silent engine counts as hung */
@@ -61,6 +62,7 @@ typedef enum {
     END_TIMEOUT,    /* no answer by the deadline: the engine hung */
     END_REFUSED,    /* a legal move or a setup command was refused with '?' */
     END_OVERRUN,    /* answered, but after its time (and the grace) ran out */
+    END_MALFORMED,  /* a reply that is no GTP reply at all (match/gtp_reply.h) */
     END_ABORTED,    /* the match was stopped; the game does not count */
     END_KINDS
 } EndKind;
@@ -80,6 +82,7 @@ typedef struct {
     char reason[REASON_MAX];
     char date[16];          /* YYYY-MM-DD, local time at the start */
     double seconds[2];      /* thinking time used, by colour */
+    int start_failed;       /* 0, or 1 + the engine that could not start: END_ABORTED, the reason says why */
 } GameResult;
 
 static inline bool end_is_fault(EndKind kind) { return kind >= END_ILLEGAL && kind < END_ABORTED; }
@@ -87,8 +90,9 @@ static inline bool end_is_fault(EndKind kind) { return kind >= END_ILLEGAL && ki
 /*
  * Plays one game from `opening` between players[WHITE] and players[BLACK],
  * filling in everything of *result but index, engine and opening.  Engines
- * that are not running are started first; engines that hung or died are
- * killed and left stopped (the next game starts them again).
+ * that are not running are started first (match/launch.h); one that cannot
+ * start aborts the game with start_failed set and why in the reason.  Engines that hung or died
+ * are killed and left stopped (the next game starts them again).
  */
 void referee_play(const MatchConfig *config, const Player players[2], const Opening *opening,
                   GameResult *result);

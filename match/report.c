@@ -9,17 +9,18 @@
 #define Z95 1.959964
 
 /* Fault kinds in table order. */
-static const EndKind FAULT_KINDS[] = { END_ILLEGAL, END_CRASH, END_TIMEOUT, END_REFUSED, END_OVERRUN };
+static const EndKind FAULT_KINDS[] = { END_ILLEGAL, END_CRASH, END_TIMEOUT, END_REFUSED, END_OVERRUN, END_MALFORMED };
 enum { FAULT_COLUMNS = sizeof FAULT_KINDS / sizeof FAULT_KINDS[0] };
 
 static double percent(int k, int n) { return n ? 100.0 * k / n : 0.0; }
 
 static void print_header(FILE *out, const MatchSettings *m, const Stats *s)
 {
-    char tc[64];
+    char tc[64], board[16];
     time_control_text(&m->config.tc, tc, sizeof tc);
-    fprintf(out, "Results: %d game%s on %dx%d, time %s, grace %.0f ms\n", s->games, s->games == 1 ? "" : "s",
-            m->config.size, m->config.size, tc, m->config.grace * 1000);
+    board_size_text(m->config.board, board, sizeof board);
+    fprintf(out, "Results: %d game%s on %s, time %s, grace %.0f ms\n", s->games, s->games == 1 ? "" : "s",
+            board, tc, m->config.grace * 1000);
 }
 
 /* The name column: 24 wide, or as wide as the longest name. */
@@ -57,12 +58,12 @@ static void print_endings_and_faults(FILE *out, const Schedule *schedule, const 
         fprintf(out, "%s %s %d", k ? "," : "", END_KIND_NAMES[k], s->ends[k]);
     fprintf(out, "\n%-*s", width, "Faults");
     for (int k = 0; k < FAULT_COLUMNS; k++)
-        fprintf(out, " %8s", END_KIND_NAMES[FAULT_KINDS[k]]);
+        fprintf(out, " %9s", END_KIND_NAMES[FAULT_KINDS[k]]);
     fprintf(out, "\n");
     for (int e = 0; e < schedule->engines; e++) {
         fprintf(out, "%-*s", width, schedule->name[e]);
         for (int k = 0; k < FAULT_COLUMNS; k++)
-            fprintf(out, " %8d", s->faults[e][FAULT_KINDS[k]]);
+            fprintf(out, " %9d", s->faults[e][FAULT_KINDS[k]]);
         fprintf(out, "\n");
     }
     fprintf(out, "Thinking time:");

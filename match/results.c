@@ -52,10 +52,21 @@ static void sprt_json(JsonText *t, const SprtConfig *sprt)
     json_raw(t, "}");
 }
 
+/* A square board as one number, as files before rectangular boards have it; else [columns, rows]. */
+static void board_json(JsonText *t, BoardSize board)
+{
+    if (board.width == board.height)
+        json_raw(t, "%d", board.width);
+    else
+        json_raw(t, "[%d,%d]", board.width, board.height);
+}
+
 static void settings_json(JsonText *t, const MatchSettings *m)
 {
     const Schedule *s = &m->schedule;
-    json_raw(t, "{\"size\":%d,\"time\":", m->config.size);
+    json_raw(t, "{\"size\":");
+    board_json(t, m->config.board);
+    json_raw(t, ",\"time\":");
     clock_json(t, &m->config.tc);
     json_raw(t, ",\"grace\":");
     json_double(t, m->config.grace);
@@ -235,6 +246,29 @@ static bool get_choice(const JsonValue *object, const char *key, const char *con
     return bad(err, "\"%s\" is \"%s\", which is no known value", key, text);
 }
 
+/* "size": N for N x N, or [COLUMNS, ROWS]. */
+static bool read_board(const JsonValue *v, BoardSize *board, Err *err)
+{
+    const JsonValue *size = json_get(v, "size");
+    long sides[2];
+    if (size && size->type == JSON_NUMBER) {
+        if (!get_int(v, "size", BOARD_MIN, BOARD_MAX, &board->width, err))
+            return false;
+        board->height = board->width;
+        return true;
+    }
+    if (!size || size->type != JSON_ARRAY)
+        return bad(err, size ? "\"size\" is neither a number nor [columns, rows]" : "\"size\" is missing");
+    if (size->count != 2)
+        return bad(err, "\"size\" lists %d numbers, not 2 (columns, rows)", size->count);
+    for (int i = 0; i < 2; i++)
+        if (size->items[i].type != JSON_NUMBER || !parse_long(size->items[i].text, BOARD_MIN, BOARD_MAX, &sides[i]))
+            return bad(err, "\"size\" is not two whole numbers from %d to %d", BOARD_MIN, BOARD_MAX);
+    board->width = (int)sides[0];
+    board->height = (int)sides[1];
+    return true;
+}
+
 static bool read_clock(const JsonValue *v, TimeControl *tc, Err *err)
 {
     static const char *const KINDS[] = { "move", "fischer", "canadian" };
@@ -305,7 +339,7 @@ static bool read_settings(const JsonValue *line, MatchSettings *m, Err *err)
     int kind = 0;
     bool ok;
     Schedule *s = &m->schedule;
-    if (!v || !get_int(v, "size", BOARD_MIN, BOARD_MAX, &m->config.size, err)
+    if (!v || !read_board(v, &m->config.board, err)
         || !(time = member(v, "time", JSON_OBJECT, err)) || !read_clock(time, &m->config.tc, err)
         || !get_double(v, "grace", 0, 60, &m->config.grace, err)
         || !get_choice(v, "schedule", SCHEDULE_NAMES, 3, &kind, err) || !read_engines(v, s, err)
@@ -352,7 +386,7 @@ static bool read_opening(const JsonValue *line, const MatchSettings *m, int expe
 }
 
 /* The start position and the moves, replayed under the rules. */
-static bool read_moves(const JsonValue *line, int size, Game *game, Err *err)
+static bool read_moves(const JsonValue *line, BoardSize board, Game *game, Err *err)
 {
     const char *start;
     const JsonValue *moves = member(line, "moves", JSON_ARRAY, err);
@@ -363,15 +397,16 @@ static bool read_moves(const JsonValue *line, int size, Game *game, Err *err)
     const char *message = position_from_text(&pos, start);
     if (message)
         return bad(err, "bad start position: %s", message);
-    if (pos.width != size || pos.height != size)
-        return bad(err, "a start position of size %dx%d in a match of size %d", pos.width, pos.height, size);
+    if (pos.width != board.width || pos.height != board.height)
+        return bad(err, "a start position of size %dx%d in a match of size %dx%d", pos.width, pos.height,
+                   board.width, board.height);
     if (moves->count != plies)
         return bad(err, "\"plies\" is %d, but %d moves are listed", plies, moves->count);
     game_set_position(game, &pos);
     for (int i = 0; i < moves->count; i++) {
         const JsonValue *text = &moves->items[i];
         Move move;
-        if (text->type != JSON_STRING || !move_from_text(text->text, size, size, &move))
+        if (text->type != JSON_STRING || !move_from_text(text->text, board.width, board.height, &move))
             return bad(err, "move %d is no move", i + 1);
         if (!game_play(game, game->pos.to_move, move))
             return bad(err, "move %d (%s) is illegal", i + 1, text->text);
@@ -434,7 +469,7 @@ static bool read_game(const JsonValue *line, const MatchSettings *m, GameResult 
     r->engine[BLACK] = g.engine[BLACK];
     r->opening = g.opening;
     if (!read_players(line, m, r, err) || !read_opening(line, m, g.opening, err)
-        || !read_moves(line, m->config.size, &r->game, err)
+        || !read_moves(line, m->config.board, &r->game, err)
         || !get_choice(line, "end", END_KIND_NAMES, END_ABORTED, &kind, err)
         || !get_int(line, "score", 0, BOARD_MAX * BOARD_MAX, &r->score, err)
         || !get_text(line, "reason", REASON_MAX - 1, &reason, err)
@@ -477,18 +512,33 @@ static bool read_line(const char *text, const char *where, ResultsCheck *check, 
     return ok;
 }
 
-/* Whether a line from getline (with its newline) is one to parse; the newline is cut off. */
-static bool whole_line(char *text, ssize_t length, Err *err)
+/* Whether data[0..size) is one whole line to parse: its newline at the end, and nothing else odd. */
+static bool whole_line(const char *data, size_t size, Err *err)
 {
-    if (length == 0 || text[length - 1] != '\n')
+    if (size == 0 || data[size - 1] != '\n')
         return bad(err, "incomplete line (no newline at its end): a run writing it was cut off? "
                         "Remove the line to go on");
-    text[--length] = '\0';
-    if (strlen(text) != (size_t)length)
+    if (memchr(data, '\0', size - 1))
         return bad(err, "a NUL byte in the line");
-    if (length == 0)
+    if (memchr(data, '\n', size - 1))
+        return bad(err, "more than one line");
+    if (size == 1)
         return bad(err, "empty line");
     return true;
+}
+
+bool results_parse_line(const char *data, size_t size, const char *where, ResultsCheck *check,
+                        GameResult *result, char *error, size_t error_size)
+{
+    Err err = { error, error_size };
+    if (!whole_line(data, size, &err))
+        return false;
+    char *text = strndup(data, size - 1);
+    if (!text)
+        return bad(&err, "out of memory");
+    bool ok = read_line(text, where, check, result, &err);
+    free(text);
+    return ok;
 }
 
 bool results_read(const char *path, bool missing_ok, ResultsCheck *check, ResultFn fn, void *context,
@@ -513,7 +563,7 @@ bool results_read(const char *path, bool missing_ok, ResultsCheck *check, Result
     ssize_t length;
     for (int number = 1; ok && (length = getline(&text, &capacity, file)) >= 0; number++) {
         snprintf(where, sizeof where, "%s:%d", path, number);
-        ok = whole_line(text, length, &err) && read_line(text, where, check, r, &err)
+        ok = results_parse_line(text, (size_t)length, where, check, r, message, sizeof message)
           && fn(context, r, message, sizeof message);
     }
     if (ok && ferror(file)) {

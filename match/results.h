@@ -34,6 +34,17 @@ typedef struct {
 typedef bool (*ResultFn)(void *context, const GameResult *result, char *error, size_t error_size);
 
 /*
+ * Parses one line of a results file: data[0..size), its newline included
+ * (a line without one was cut off), need not be NUL-terminated.  Checks the
+ * line's settings against check (or, with check->known false, takes them,
+ * with `where` as their origin, e.g. "FILE:LINE") and the game against the
+ * schedule; returns false with what is wrong in error[error_size].  No file
+ * is involved: results_read calls this for every line.
+ */
+bool results_parse_line(const char *data, size_t size, const char *where, ResultsCheck *check,
+                        GameResult *result, char *error, size_t error_size);
+
+/*
  * Reads every line of `path` into a GameResult passed to `fn`, checking
  * each line's settings against check (or, with check->known false, taking
  * the first line's).  A missing file counts as empty when `missing_ok`.

@@ -13,13 +13,16 @@
 #include "match/records.h"
 #include "match/report.h"
 #include "match/results.h"
+#include "match/roster.h"
 #include "match/stats.h"
 
 #define PROGRAM "amazons-match"
 
 typedef struct {
     const RunOptions *o;
-    const MatchSettings *m;
+    MatchSettings settings;  /* the options' settings, with every engine named */
+    const MatchSettings *m;  /* &settings */
+    EngineProc *first[MAX_ENGINES]; /* the engines' first processes, for the first game slot */
     int *todo;               /* game indices this run plays, in order */
     int todo_count;
     FILE *results_file;
@@ -33,6 +36,7 @@ typedef struct {
     GameResult **results;    /* by game index, kept for --sgf */
     SprtDecision decision;
     int io_errors;
+    bool start_failed;       /* an engine could not start (again): the run stopped */
 } Run;
 
 static volatile sig_atomic_t interrupted;
@@ -105,11 +109,25 @@ static void show_progress(const Run *run, const GameResult *r)
     fprintf(stderr, "\n");
 }
 
+/* An engine that could not start in a game: the first such stops the run.  Called with the lock held. */
+static void stop_for_start_failure(Run *run, const GameResult *r)
+{
+    if (run->start_failed)
+        return;
+    int e = r->start_failed - 1;
+    run->start_failed = true;
+    roster_report_failure(&run->m->schedule, e, run->o->command[e], r->reason);
+    atomic_store(&engine_stop_requested, 1);
+}
+
 /* Called with the lock held. */
 static void record(Run *run, const GameResult *r)
 {
     if (r->kind == END_ABORTED) {
-        run->aborted++;
+        if (r->start_failed)
+            stop_for_start_failure(run, r);
+        else
+            run->aborted++;
         return;
     }
     run->finished++;
@@ -128,6 +146,12 @@ static void record(Run *run, const GameResult *r)
 }
 
 /* ---- the game slots ---- */
+
+/* A game slot: a thread playing games one after another with its own engine processes. */
+typedef struct {
+    Run *run;
+    EngineProc *procs[MAX_ENGINES];  /* by engine; NULL until the slot first needs it (but in the first slot) */
+} Slot;
 
 /* The players of a game, starting no process yet; false when out of memory. */
 static bool seat_players(const Run *run, EngineProc **procs, const ScheduledGame *g, Player players[2])
@@ -155,10 +179,11 @@ static int take_game(Run *run)
 
 static void *worker(void *arg)
 {
-    Run *run = arg;
+    Slot *slot = arg;
+    Run *run = slot->run;
     const RunOptions *o = run->o;
     double quit_timeout = run->m->config.quit_timeout;
-    EngineProc *procs[MAX_ENGINES] = { 0 };
+    EngineProc **procs = slot->procs;
     GameResult *r = malloc(sizeof *r);
     bool ok = r != NULL;
     for (int index; ok && (index = take_game(run)) >= 0;) {
@@ -179,11 +204,7 @@ static void *worker(void *arg)
         record(run, r);
         pthread_mutex_unlock(&run->lock);
     }
-    for (int e = 0; e < MAX_ENGINES; e++)
-        if (procs[e]) {
-            engine_quit(procs[e], quit_timeout);
-            free(procs[e]);
-        }
+    roster_quit(procs, quit_timeout);
     free(r);
     if (!ok) {
         pthread_mutex_lock(&run->lock);
@@ -194,14 +215,22 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* Runs the game slots to the end of the games; false when none could start. */
+/*
+ * Runs the game slots to the end of the games, the first slot with the
+ * engines' first processes; false when no slot could start.
+ */
 static bool play(Run *run)
 {
     int jobs = run->o->jobs < run->todo_count ? run->o->jobs : run->todo_count;
+    Slot slots[MAX_JOBS];
     pthread_t threads[MAX_JOBS];
     int started = 0;
+    memset(slots, 0, sizeof slots);
+    memcpy(slots[0].procs, run->first, sizeof run->first);
+    memset(run->first, 0, sizeof run->first);
     for (int i = 0; i < jobs && i < MAX_JOBS; i++) {
-        if (pthread_create(&threads[i], NULL, worker, run) != 0) {
+        slots[i].run = run;
+        if (pthread_create(&threads[i], NULL, worker, &slots[i]) != 0) {
             fprintf(stderr, PROGRAM ": cannot start a thread\n");
             break;
         }
@@ -209,6 +238,8 @@ static bool play(Run *run)
     }
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
+    if (started == 0)
+        roster_quit(slots[0].procs, run->m->config.quit_timeout); /* no slot took them over */
     return started > 0 || jobs == 0;
 }
 
@@ -318,14 +349,15 @@ static void announce(const Run *run)
     const MatchSettings *m = run->m;
     const Schedule *schedule = &m->schedule;
     const RunOptions *o = run->o;
-    char tc[64];
+    char tc[64], board[16];
     time_control_text(&m->config.tc, tc, sizeof tc);
+    board_size_text(m->config.board, board, sizeof board);
     if (schedule->engines == 2)
         fprintf(stderr, "%s vs %s", schedule->name[0], schedule->name[1]);
     else
         fprintf(stderr, "%s of %d engines", SCHEDULE_NAMES[schedule->kind], schedule->engines);
-    fprintf(stderr, ": %d game%s on %dx%d, %s, %d at a time%s\n", schedule->total, schedule->total == 1 ? "" : "s",
-            m->config.size, m->config.size, tc, o->jobs, m->sprt.enabled ? ", SPRT" : "");
+    fprintf(stderr, ": %d game%s on %s, %s, %d at a time%s\n", schedule->total, schedule->total == 1 ? "" : "s",
+            board, tc, o->jobs, m->sprt.enabled ? ", SPRT" : "");
     if (o->shard.count > 1 || run->stats.games > 0) {
         fprintf(stderr, "playing %d of them", run->todo_count);
         if (o->shard.count > 1)
@@ -352,9 +384,58 @@ static void finish(Run *run)
     free(run->todo);
     if (interrupted)
         fprintf(stderr, PROGRAM ": interrupted; results of the finished games follow\n");
+    else if (run->start_failed)
+        fprintf(stderr, PROGRAM ": stopped; results of the finished games follow\n");
     if (run->aborted)
         fprintf(stderr, PROGRAM ": %d game%s in progress abandoned when the match stopped\n", run->aborted,
                 run->aborted == 1 ? "" : "s");
+}
+
+/* The anchor named by --anchor, once the engines have their names; 0 or exit status 2. */
+static int find_anchor(Run *run)
+{
+    const char *name = run->o->anchor_name;
+    if (name && (run->settings.anchor = schedule_find(&run->settings.schedule, name)) < 0) {
+        fprintf(stderr, PROGRAM ": --anchor '%s' names none of the engines (%s, %s)\n", name,
+                run->settings.schedule.name[0], run->settings.schedule.name[1]);
+        return 2;
+    }
+    return 0;
+}
+
+/* Starts and names the engines, then finds the anchor; 0 or the exit status. */
+static int start_engines(Run *run)
+{
+    const RunOptions *o = run->o;
+    switch (roster_start(&run->settings.schedule, o->name_given, o->command, &run->settings.config, run->first)) {
+    case ROSTER_OK:
+        return find_anchor(run);
+    case ROSTER_FAILED:
+        return EXIT_ENGINE_CANNOT_START;
+    case ROSTER_STOPPED:
+        break;
+    }
+    fprintf(stderr, PROGRAM ": interrupted while starting the engines\n");
+    return 128 + (interrupted ? interrupted : SIGINT);
+}
+
+/* After a failure before the games: undoes what was set up. */
+static void abandon(Run *run)
+{
+    roster_quit(run->first, run->m->config.quit_timeout);
+    if (run->sgf_file)
+        fclose(run->sgf_file);
+    free(run->results);
+    free(run->todo);
+}
+
+static int exit_status(const Run *run, bool started)
+{
+    if (interrupted)
+        return 128 + interrupted;
+    if (run->start_failed)
+        return EXIT_ENGINE_CANNOT_START;
+    return !started || run->io_errors ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 int run_match(const RunOptions *o)
@@ -365,27 +446,28 @@ int run_match(const RunOptions *o)
         return 1;
     }
     run->o = o;
-    run->m = &o->settings;
+    run->settings = o->settings;
+    run->m = &run->settings;
     pthread_mutex_init(&run->lock, NULL);
+    catch_signals();
     int status = open_outputs(run);
+    if (status == 0)
+        status = start_engines(run);
     if (status == 0)
         status = prepare(run);
     if (status != 0) {
-        if (run->sgf_file)
-            fclose(run->sgf_file);
-        free(run->results);
-        free(run->todo);
+        abandon(run);
+        pthread_mutex_destroy(&run->lock);
         free(run);
         return status;
     }
-    catch_signals();
     if (!o->quiet)
         announce(run);
     bool started = play(run);
     finish(run);
     report_print(stdout, run->m, &run->stats);
     fflush(stdout);
-    status = interrupted ? 128 + interrupted : !started || run->io_errors ? EXIT_FAILURE : EXIT_SUCCESS;
+    status = exit_status(run, started);
     pthread_mutex_destroy(&run->lock);
     free(run);
     return status;

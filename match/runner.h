@@ -1,9 +1,11 @@
 /*
- * runner.h - playing a match or tournament: the games of the schedule
- * (those of one shard, less those a resumed results file already holds)
- * shared out among parallel game slots, each slot with its own engine
- * processes; every finished game tallied, shown, saved and appended to the
- * results file at once; the SPRT stop; the table at the end.
+ * runner.h - playing a match or tournament: every engine started once and
+ * named (match/roster.h); the games of the schedule (those of one shard,
+ * less those a resumed results file already holds) shared out among
+ * parallel game slots, each slot with its own engine processes; every
+ * finished game tallied, shown, saved and appended to the results file at
+ * once; the SPRT stop; a stop when an engine cannot start; the table at the
+ * end.
  */
 #ifndef AMAZONS_MATCH_RUNNER_H
 #define AMAZONS_MATCH_RUNNER_H
@@ -17,7 +19,9 @@
 enum { MAX_JOBS = 64 };
 
 typedef struct {
-    MatchSettings settings;
+    MatchSettings settings;            /* the engines' names only where name_given */
+    bool name_given[MAX_ENGINES];      /* named on the command line; the others by their `name` answer */
+    const char *anchor_name;           /* --anchor to find once all engines are named, or NULL */
     const char *command[MAX_ENGINES];  /* /bin/sh -c command lines, by engine */
     Opening *openings;                 /* settings.schedule.openings of them, or NULL */
     Opening start;                     /* the start position, for games without an opening */
@@ -31,7 +35,12 @@ typedef struct {
     bool resume;                       /* skip the games results_path holds */
 } RunOptions;
 
-/* Plays and prints the table on stdout; returns the exit status. */
+/*
+ * Plays and prints the table on stdout; returns the exit status: 0, 1 when
+ * output could not be written, 2 for a bad results file or anchor, 3
+ * (EXIT_ENGINE_CANNOT_START) when an engine could not start, 128 + N after
+ * signal N.
+ */
 int run_match(const RunOptions *options);
 
 #endif

@@ -65,8 +65,10 @@ const char *settings_differ(const MatchSettings *a, const MatchSettings *b, char
 {
     const Schedule *sa = &a->schedule, *sb = &b->schedule;
     char x[1024], y[1024];
-    if (a->config.size != b->config.size) {
-        snprintf(diff, size, "board size %d here, %d there", a->config.size, b->config.size);
+    if (!board_size_equal(a->config.board, b->config.board)) {
+        board_size_text(a->config.board, x, sizeof x);
+        board_size_text(b->config.board, y, sizeof y);
+        snprintf(diff, size, "board size %s here, %s there", x, y);
     } else if (!same_clock(&a->config.tc, &b->config.tc)) {
         time_control_text(&a->config.tc, x, sizeof x);
         time_control_text(&b->config.tc, y, sizeof y);

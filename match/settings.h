@@ -17,7 +17,7 @@
 #include "match/stats.h"
 
 typedef struct {
-    MatchConfig config;        /* of it, size, tc and grace count; the timeouts do not */
+    MatchConfig config;        /* of it, board, tc and grace count; the timeouts do not */
     Schedule schedule;
     uint64_t openings_hash;    /* openings_hash() of the openings in play order */
     bool have_seed;
@@ -28,7 +28,7 @@ typedef struct {
 
 /*
  * Compares the parts that count.  Returns NULL when equal, else a text
- * naming the first difference ("board size 8 here, 6 there": a's, then
+ * naming the first difference ("board size 8x8 here, 6x5 there": a's, then
  * b's) in diff[size].
  */
 const char *settings_differ(const MatchSettings *a, const MatchSettings *b, char *diff, size_t size);

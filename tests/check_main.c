@@ -10,7 +10,8 @@ int main(void)
         sgf_suite, eval_suite, search_suite, solver_suite, solve_command_suite,
         protocol_process_suite, protocol_commands_suite, protocol_records_suite,
         protocol_errors_suite, protocol_client_suite, live_suite, botzone_suite,
-        match_suite, match_tournament_suite, match_results_suite,
+        match_suite, match_tournament_suite, match_results_suite, match_parsers_suite,
+        match_engines_suite,
         fuzz_regression_suite, hardening_suite, state_integrity_suite,
     };
     SRunner *runner = srunner_create(NULL);

@@ -2,6 +2,7 @@
 #include "match_run.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -94,7 +95,7 @@ static bool drain(int fd, char *buf, size_t *length)
     return true;
 }
 
-void run_match_watched(Run *run, const char *const *args, const Watch *watch)
+void run_program_watched(Run *run, const char *const *args, const Watch *watch)
 {
     int out[2], err[2];
     double start = now(), deadline = start + 30;
@@ -137,14 +138,14 @@ void run_match_watched(Run *run, const char *const *args, const Watch *watch)
         fprintf(stderr, "%s", run->err);
 }
 
-void run_match(Run *run, const char *const *args)
+void run_program(Run *run, const char *const *args)
 {
-    run_match_watched(run, args, NULL);
+    run_program_watched(run, args, NULL);
 }
 
 void run_refused(Run *run, const char *const *args, const char *message)
 {
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 2, "exit %d, want 2 (\"%s\"):\n%s", run->status, message, run->err);
     ck_assert_msg(strstr(run->err, message), "want \"%s\" in:\n%s", message, run->err);
     ck_assert_str_eq(run->out, "");
@@ -160,7 +161,8 @@ void table_row(const Run *run, const char *name, int which, int *values, int cou
         p = strchr(p, '\n');
         ck_assert_msg(p && p[1], "no row %d for %s in:\n%s", which, name, run->out);
         p++;
-        if (strncmp(p, name, n) == 0 && p[n] == ' ')
+        /* The name, then only blanks up to the numbers: "Amazons" is not the row of "Amazons (2)". */
+        if (strncmp(p, name, n) == 0 && p[n] == ' ' && isdigit((unsigned char)p[n + strspn(p + n, " ")]))
             break;
     }
     p += n;

@@ -25,7 +25,7 @@ typedef struct {
     char err[OUTPUT_MAX];
 } Run;
 
-/* Sends `sig` to the runner once `path` holds `lines` lines (see run_match_watched). */
+/* Sends `sig` to the runner once `path` holds `lines` lines (see run_program_watched). */
 typedef struct {
     const char *path;
     int lines;
@@ -43,8 +43,8 @@ const char *real_engine(void);
 const char *fixture(const char *script, const char *args);
 
 /* Runs the runner with the arguments (NULL-terminated), capturing stdout and stderr; 30 s at most. */
-void run_match(Run *run, const char *const *args);
-void run_match_watched(Run *run, const char *const *args, const Watch *watch);
+void run_program(Run *run, const char *const *args);
+void run_program_watched(Run *run, const char *const *args, const Watch *watch);
 
 /* Runs and insists on exit status 2, nothing on stdout, and `message` on stderr. */
 void run_refused(Run *run, const char *const *args, const char *message);
@@ -55,7 +55,7 @@ void table_row(const Run *run, const char *name, int which, int *values, int cou
 /* Results row: games, wins, losses. */
 void assert_record(const Run *run, const char *name, int games, int wins, int losses);
 
-enum { F_ILLEGAL, F_CRASH, F_TIMEOUT, F_REFUSED, F_OVERRUN, F_KINDS };
+enum { F_ILLEGAL, F_CRASH, F_TIMEOUT, F_REFUSED, F_OVERRUN, F_MALFORMED, F_KINDS };
 void assert_faults(const Run *run, const char *name, int kind, int count);
 
 /* A file's contents (malloc'ed, at most SGF_MAX_INPUT bytes). */

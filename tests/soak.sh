@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # soak.sh [GAMES] - plays GAMES fast games (default 1000, or $SOAK_GAMES)
 # between two instances of ./amazons through ./amazons-match, spread over
-# every board size and over the three kinds of clock, some engines
-# pondering, and fails (exit 1) if
+# every board size (rectangular ones too) and over the three kinds of clock,
+# some engines pondering, and fails (exit 1) if
 # the runner reports any fault: an illegal or malformed move, a crash, a hang
-# (timeout), a refused command or an overrun -- or a resignation, since the
-# engines run without --resign and the runner never asks a side without a
-# legal move to move, so `resign` can only be a bug.
+# (timeout), a refused command, an overrun or a malformed reply -- or a
+# resignation, since the engines run without --resign and the runner never
+# asks a side without a legal move to move, so `resign` can only be a bug.
 #
 # Environment: AMAZONS_BIN (default ./amazons), AMAZONS_MATCH_BIN (default
 # ./amazons-match), SOAK_JOBS (games in parallel, default 2), SOAK_GRACE
@@ -59,10 +59,12 @@ configs=(
     "7|--time 1+0.02|--move-overhead 10 --ponder --memory 32|--engine greedy"
     "9|--move-time 0.05|--move-overhead 25 --memory 32|--threads 2 --move-overhead 25"
     "10|--time 2/0.1/5|--threads 2|--ponder"
+    "7x5|--move-time 0.05|--move-overhead 20 --threads 2|--move-overhead 20"
+    "4x9|--time 1+0.02|--ponder|--memory 32"
 )
 count=${#configs[@]}
 
-kinds=(illegal crash timeout refused overrun)
+kinds=(illegal crash timeout refused overrun malformed)
 total_games=0 total_faults=0 total_resigns=0 failed=0
 declare -A fault_total=()
 for kind in "${kinds[@]}"; do fault_total[$kind]=0; done

@@ -29,7 +29,7 @@ START_TEST(test_real_match_and_sgf)
         "--sgf", sgf, "--sgf-dir", dir, "--engine1", real_engine(), "--engine2", real_engine(), NULL,
     };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
     ck_assert_msg(strstr(run->out, "Results: 4 games on 6x6"), "%s", run->out);
 
@@ -101,7 +101,7 @@ START_TEST(test_openings)
         "--engine1", real_engine(), "--engine2", real_engine(), NULL,
     };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
     ck_assert_msg(strstr(run->out, "Results: 4 games on 6x6, time 5+0.1"), "%s", run->out);
     ck_assert_msg(strstr(run->out, "Endings: no legal move 4,"), "%s", run->out);
@@ -122,23 +122,139 @@ START_TEST(test_openings)
         ck_assert(move_equal(games[i].history[0].move, m1));
         ck_assert(move_equal(games[i].history[1].move, m2));
     }
-    /* Default names get told apart. */
-    ck_assert_msg(strstr(run->out, "amazons-1 ") && strstr(run->out, "amazons-2 "), "%s", run->out);
+    /* The engines' names, told apart. */
+    ck_assert_msg(strstr(run->out, "\nAmazons ") && strstr(run->out, "\nAmazons (2) "), "%s", run->out);
     free(run);
     remove_temp_dir();
 }
 END_TEST
 
+/* A board of 6 files by 5 ranks: what the engines are sent, the SGF, the results file read back. */
+START_TEST(test_rectangular_board)
+{
+    make_temp_dir();
+    const char *sgf = temp_path("r.sgf"), *results = temp_path("r.jsonl");
+    char logged[1200];
+    snprintf(logged, sizeof logged, "tee %s | %s", temp_path("log"), real_engine());
+    const char *args[] = { "-q", "--size", "6x5", "-n", "2", "--move-time", "5", "--sgf", sgf, "--results", results,
+                           "--name1", "one", "--name2", "two", "--engine1", logged, "--engine2", real_engine(), NULL };
+    Run *run = malloc(sizeof *run), *merged = malloc(sizeof *merged);
+    run_program(run, args);
+    ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->err);
+    ck_assert_msg(strstr(run->out, "Results: 2 games on 6x5,"), "%s", run->out);
+    char *log = read_file(temp_path("log"));
+    ck_assert_msg(strstr(log, "boardsize 6 5\nclear_board\n"), "%s", log);
+    free(log);
+    static Game games[3];
+    static SgfInfo infos[3];
+    char *text = read_file(sgf);
+    ck_assert_msg(strstr(text, "SZ[6:5]"), "%s", text);
+    ck_assert_int_eq(parse_collection(text, games, infos, 3), 2);
+    free(text);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(games[i].start.width, 6);
+        ck_assert_int_eq(games[i].start.height, 5);
+        ck_assert(game_is_over(&games[i]));
+    }
+    static char lines[3][LINE_MAX_TEST];
+    ck_assert_int_eq(file_lines(results, lines, 3), 2);
+    ck_assert_msg(strstr(lines[0], "\"settings\":{\"size\":[6,5],"), "%s", lines[0]);
+    /* Read back: the same table from --merge, nothing left to play on --resume. */
+    run_program(merged, (const char *[]){ "--merge", results, NULL });
+    ck_assert_msg(merged->status == 0, "exit %d:\n%s", merged->status, merged->err);
+    ck_assert_str_eq(merged->out, run->out);
+    const char *resume[] = { "--size", "6x5", "-n", "2", "--move-time", "5", "--results", results, "--resume",
+                             "--name1", "one", "--name2", "two", "--engine1", logged, "--engine2", real_engine(),
+                             NULL };
+    run_program(merged, resume);
+    ck_assert_msg(merged->status == 0, "exit %d:\n%s", merged->status, merged->err);
+    ck_assert_msg(strstr(merged->err, "2 games on 6x5") && strstr(merged->err, "playing 0 of them"), "%s",
+                  merged->err);
+    /* Another board is another match. */
+    resume[1] = "5x6";
+    run_refused(merged, resume, "board size 6x5 here, 5x6 there");
+    free(run);
+    free(merged);
+    remove_temp_dir();
+}
+END_TEST
+
+/* Openings decide a rectangular board too; a move list follows --size. */
+START_TEST(test_rectangular_openings)
+{
+    make_temp_dir();
+    const char *position = temp_path("p.txt"), *moves = temp_path("m.txt");
+    FILE *file = fopen(position, "w");
+    fputs("1B2B1/B4B/6/W4W/1W2W1 w\n", file);
+    fclose(file);
+    file = fopen(moves, "w");
+    fputs("b1-b3/e3\n", file);
+    fclose(file);
+    Run *run = malloc(sizeof *run);
+    run_program(run, (const char *[]){ "-q", "--openings", position, "--move-time", "5", "--engine1", real_engine(),
+                                       "--engine2", real_engine(), NULL });
+    ck_assert_msg(run->status == 0 && strstr(run->out, "Results: 2 games on 6x5,"), "exit %d:\n%s\n%s",
+                  run->status, run->out, run->err);
+    run_program(run, (const char *[]){ "-q", "--size", "6x5", "--openings", moves, "--move-time", "5",
+                                       "--engine1", real_engine(), "--engine2", real_engine(), NULL });
+    ck_assert_msg(run->status == 0 && strstr(run->out, "Results: 2 games on 6x5,"), "exit %d:\n%s\n%s",
+                  run->status, run->out, run->err);
+    /* Without --size a move list is played on 10x10, where no amazon stands on b1. */
+    run_refused(run, (const char *[]){ "--openings", moves, "--", "a", "--", "b", NULL },
+                "m.txt:1: illegal move 'b1-b3/e3'");
+    run_refused(run, (const char *[]){ "--size", "5x6", "--openings", position, "--", "a", "--", "b", NULL },
+                "p.txt:1: position of size 6x5 in a match of size 5x6");
+    free(run);
+    remove_temp_dir();
+}
+END_TEST
+
+START_TEST(test_bad_sizes)
+{
+    static const char *const bad[] = { "3", "11", "6x11", "3x6", "6x", "x5", "6x5x4", "0x0", "six", "6 x 5",
+                                       "+6", "6X5", "", "-6", "6x+5" };
+    Run *run = malloc(sizeof *run);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char message[160];
+        snprintf(message, sizeof message,
+                 "invalid board size '%s' (N or COLUMNSxROWS, e.g. 8 or 6x5, each from 4 to 10)", bad[i]);
+        run_refused(run, (const char *[]){ "--size", bad[i], "--", "a", "--", "b", NULL }, message);
+    }
+    free(run);
+}
+END_TEST
+
 /* ---- faults ---- */
+
+/* The "end" of a fault in the results file, by fault column. */
+static const char *const FAULT_NAMES[F_KINDS] = { "illegal", "crash", "timeout", "refused", "overrun", "malformed" };
+
+/* The results file names the fault of every game, and reads back (--merge) into the same table. */
+static void check_fault_results(const Run *run, const char *results, int kind)
+{
+    static char lines[3][LINE_MAX_TEST];
+    ck_assert_int_eq(file_lines(results, lines, 3), 2);
+    for (int i = 0; i < 2; i++) {
+        char end[32];
+        ck_assert(json_field(lines[i], "end", end, sizeof end));
+        ck_assert_str_eq(end, FAULT_NAMES[kind]);
+    }
+    Run *merged = malloc(sizeof *merged);
+    run_program(merged, (const char *[]){ "--merge", results, NULL });
+    ck_assert_msg(merged->status == 0, "exit %d:\n%s", merged->status, merged->err);
+    ck_assert_str_eq(merged->out, run->out);
+    free(merged);
+}
 
 /* Plays 2 games of `fake` (as engine `side`, 1 or 2) against the real engine; checks the attribution. */
 static void check_fault(const char *fake, int side, int kind, const char *reason, const char *re_kind,
                         const char *const *extra)
 {
     make_temp_dir();
-    const char *sgf = temp_path("f.sgf");
+    const char *sgf = temp_path("f.sgf"), *results = temp_path("f.jsonl");
     const char *args[MAX_ARGS] = {
         "--size", "6", "-n", "2", "--move-time", "0.5", "--grace", "100", "--hang", "300", "--sgf", sgf,
+        "--results", results,
         "--name1", side == 1 ? "fake" : "real", "--name2", side == 1 ? "real" : "fake",
         "--engine1", side == 1 ? fake : real_engine(), "--engine2", side == 1 ? real_engine() : fake,
     };
@@ -149,7 +265,7 @@ static void check_fault(const char *fake, int side, int kind, const char *reason
         args[argc++] = extra[i];
     args[argc] = NULL;
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
     ck_assert_msg(run->seconds < 10, "took %.1f s", run->seconds);
     assert_record(run, "fake", 2, 0, 2);
@@ -170,6 +286,7 @@ static void check_fault(const char *fake, int side, int kind, const char *reason
         ck_assert_msg(strncmp(infos[i].comment, "fake (", 6) == 0 && strstr(infos[i].comment, reason),
                       "game %d: \"%s\" lacks \"%s\"", i + 1, infos[i].comment, reason);
     }
+    check_fault_results(run, results, kind);
     free(run);
     remove_temp_dir();
 }
@@ -179,7 +296,7 @@ START_TEST(test_fault_crash)
     check_fault(fixture("crash_engine.sh", "5"), 1, F_CRASH, "exited with status 3", "Forfeit", NULL);
     check_fault(fixture("crash_engine.sh", "2 SEGV"), 2, F_CRASH, "killed by signal", "Forfeit", NULL);
     /* During setup: crashes on boardsize, every game (restarted each time). */
-    check_fault(fixture("crash_engine.sh", "1"), 2, F_CRASH, "crashed during 'boardsize 6'", "Forfeit", NULL);
+    check_fault(fixture("crash_engine.sh", "2"), 2, F_CRASH, "crashed during 'boardsize 6'", "Forfeit", NULL);
 }
 END_TEST
 
@@ -217,6 +334,22 @@ START_TEST(test_fault_illegal)
 }
 END_TEST
 
+/* A reply that is no GTP reply is a fault of its own, whatever is wrong with it, and never a hang. */
+START_TEST(test_fault_malformed)
+{
+    check_fault(fixture("malformed_engine.sh", "nul"), 1, F_MALFORMED, "malformed reply to genmove: a NUL byte",
+                "Forfeit", NULL);
+    check_fault(fixture("malformed_engine.sh", "binary"), 2, F_MALFORMED,
+                "malformed reply to genmove: a control character (byte 0x01)", "Forfeit", NULL);
+    /* 2 MB without a newline: judged at 64 KiB, long before the move's time runs out. */
+    check_fault(fixture("malformed_engine.sh", "long"), 1, F_MALFORMED,
+                "malformed reply to genmove: no end (an empty line) within 65536 bytes", "Forfeit",
+                (const char *const[]){ "--move-time", "5", NULL });
+    check_fault(fixture("malformed_engine.sh", "bare"), 2, F_MALFORMED,
+                "malformed reply to genmove: it does not start with '=' or '?'", "Forfeit", NULL);
+}
+END_TEST
+
 /* Resigning loses, but is no fault. */
 START_TEST(test_resign)
 {
@@ -226,7 +359,7 @@ START_TEST(test_resign)
                            "real", "--engine1", fixture("illegal_engine.sh", "RESIGN"), "--engine2",
                            real_engine(), NULL };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_int_eq(run->status, 0);
     assert_record(run, "quitter", 2, 0, 2);
     assert_faults(run, "quitter", -1, 0);
@@ -241,21 +374,6 @@ START_TEST(test_resign)
     ck_assert_str_eq(infos[0].comment, "quitter (White) resigned");
     free(run);
     remove_temp_dir();
-}
-END_TEST
-
-/* An engine command that cannot run at all crashes, every game, without stalling the match. */
-START_TEST(test_missing_engine)
-{
-    const char *args[] = { "-q", "--size", "6", "-n", "4", "--name1", "ghost", "--name2", "real",
-                           "--engine1", "/nonexistent/engine --flag", "--engine2", real_engine(), NULL };
-    Run *run = malloc(sizeof *run);
-    run_match(run, args);
-    ck_assert_int_eq(run->status, 0);
-    assert_record(run, "ghost", 4, 0, 4);
-    assert_faults(run, "ghost", F_CRASH, 4);
-    ck_assert(run->seconds < 10);
-    free(run);
 }
 END_TEST
 
@@ -288,7 +406,7 @@ START_TEST(test_time_commands)
         const char *args[] = { "-q", "--size", "6", "-n", "1", cases[i].option, cases[i].value,
                                "--engine1", real_engine(), "--engine2", command, NULL };
         Run *run = malloc(sizeof *run);
-        run_match(run, args);
+        run_program(run, args);
         ck_assert_int_eq(run->status, 0);
         char *log = read_file(temp_path("log"));
         ck_assert_msg(strstr(log, cases[i].settings) && strstr(log, cases[i].left)
@@ -309,7 +427,7 @@ START_TEST(test_sprt_stops)
                            "--name2", "fake", "--engine1", real_engine(), "--engine2",
                            fixture("illegal_engine.sh", NULL), NULL };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_int_eq(run->status, 0);
     assert_record(run, "real", 8, 8, 0);
     ck_assert_msg(strstr(run->out, "LLR 3.347 [-2.944, 2.944] H1 accepted"), "%s", run->out);
@@ -322,10 +440,13 @@ END_TEST
 START_TEST(test_usage)
 {
     Run *run = malloc(sizeof *run);
-    run_match(run, (const char *[]){ "--help", NULL });
+    run_program(run, (const char *[]){ "--help", NULL });
     ck_assert_int_eq(run->status, 0);
-    ck_assert_msg(strstr(run->out, "Usage: amazons-match") && strstr(run->out, "--sprt"), "%s", run->out);
-    run_match(run, (const char *[]){ "--version", NULL });
+    ck_assert_msg(strstr(run->out, "Usage: amazons-match") && strstr(run->out, "--sprt")
+                  && strstr(run->out, "a malformed reply") && strstr(run->out, "--size N|CxR")
+                  && strstr(run->out, "answer to GTP name") && strstr(run->out, "3 when an engine cannot start"),
+                  "%s", run->out);
+    run_program(run, (const char *[]){ "--version", NULL });
     ck_assert_int_eq(run->status, 0);
     ck_assert_msg(strncmp(run->out, "amazons-match ", 14) == 0, "%s", run->out);
     static const char *const bad[][8] = {
@@ -343,7 +464,7 @@ START_TEST(test_usage)
         const char *args[10] = { 0 };
         for (int k = 0; k < 8 && bad[i][k]; k++)
             args[k] = bad[i][k];
-        run_match(run, args);
+        run_program(run, args);
         ck_assert_msg(run->status == 2, "case %zu: exit %d", i, run->status);
     }
     free(run);
@@ -357,12 +478,15 @@ Suite *match_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_real_match_and_sgf);
     tcase_add_test(tc, test_openings);
+    tcase_add_test(tc, test_rectangular_board);
+    tcase_add_test(tc, test_rectangular_openings);
+    tcase_add_test(tc, test_bad_sizes);
     tcase_add_test(tc, test_fault_crash);
     tcase_add_test(tc, test_fault_hang);
     tcase_add_test(tc, test_fault_illegal);
     tcase_add_test(tc, test_fault_refused);
+    tcase_add_test(tc, test_fault_malformed);
     tcase_add_test(tc, test_resign);
-    tcase_add_test(tc, test_missing_engine);
     tcase_add_test(tc, test_fault_overrun);
     tcase_add_test(tc, test_time_commands);
     tcase_add_test(tc, test_sprt_stops);

@@ -59,7 +59,7 @@ static void write_text(const char *path, const char *text)
 /* Runs and insists on success. */
 static void run_ok(Run *run, const char *const *args)
 {
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s\n%s", run->status, run->out, run->err);
 }
 
@@ -206,7 +206,7 @@ START_TEST(test_interrupt_and_resume)
     const char *args[] = { "-q", "--size", "6", "-n", "3", "--move-time", "10", "--results", results,
                            "--engine1", slow[0], "--engine2", slow[1], NULL, NULL };
     Run *run = malloc(sizeof *run);
-    run_match_watched(run, args, &(Watch){ results, 1, SIGINT });
+    run_program_watched(run, args, &(Watch){ results, 1, SIGINT });
     ck_assert_msg(run->status == 128 + SIGINT, "exit %d:\n%s", run->status, run->err);
     ck_assert_msg(strstr(run->err, "interrupted; results of the finished games follow"), "%s", run->err);
     int done = assert_games(results, 3);
@@ -422,6 +422,10 @@ START_TEST(test_merge_errors)
         { 1, "\"moves\":[\"", "\"moves\":[\"a1-a2/a3\",\"", ":1: \"plies\" is 1, but 2 moves" },
         { 1, "\"moves\":[\"", "\"moves\":[\"a1-a2/a3\"],\"x\":[\"", ":1: move 1 (a1-a2/a3) is illegal" },
         { 1, "\"size\":6", "\"size\":11", ":1: \"size\" is 11, not a whole number from 4 to 10" },
+        { 1, "\"size\":6", "\"size\":[6,6,6]", ":1: \"size\" lists 3 numbers, not 2 (columns, rows)" },
+        { 1, "\"size\":6", "\"size\":[6,11]", ":1: \"size\" is not two whole numbers from 4 to 10" },
+        { 1, "\"size\":6", "\"size\":\"6x6\"", ":1: \"size\" is neither a number nor [columns, rows]" },
+        { 1, "\"size\":6", "\"size\":[6,5]", ":1: a start position of size 6x6 in a match of size 6x5" },
         { 1, "\"schedule\":\"match\"", "\"schedule\":\"gauntlet\"", ":2: the settings differ from " },
     };
     for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
@@ -429,6 +433,14 @@ START_TEST(test_merge_errors)
         snprintf(message, sizeof message, "bad.jsonl%s", edits[i].message);
         run_refused(run, (const char *[]){ "--merge", bad, NULL }, message);
     }
+    /* A square board as [columns, rows] is the same board as its one number. */
+    edit_line(good, bad, 1, replaced(good, 1, "\"size\":6", "\"size\":[6,6]"));
+    Run *same = malloc(sizeof *same);
+    run_program(same, (const char *[]){ "--merge", good, NULL });
+    run_program(run, (const char *[]){ "--merge", bad, NULL });
+    ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->err);
+    ck_assert_str_eq(run->out, same->out);
+    free(same);
     /* A line cut short, an empty line. */
     char *text = read_file(good);
     text[strlen(text) - 20] = '\0';
@@ -443,7 +455,8 @@ START_TEST(test_merge_errors)
     run_refused(run, (const char *[]){ "--merge", bad, NULL }, "bad.jsonl:2: game 1 is there twice (first in ");
     /* Files that do not belong together. */
     run_refused(run, (const char *[]){ "--merge", good, good, NULL }, "good.jsonl:1: game 1 is there twice");
-    snprintf(message, sizeof message, "other.jsonl:1: the settings differ from %s:1: board size 5 here, 6 there", good);
+    snprintf(message, sizeof message, "other.jsonl:1: the settings differ from %s:1: board size 5x5 here, 6x6 there",
+             good);
     run_refused(run, (const char *[]){ "--merge", good, other, NULL }, message);
     write_text(bad, "");
     run_refused(run, (const char *[]){ "--merge", bad, NULL }, "no game in the results file given");

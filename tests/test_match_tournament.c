@@ -176,7 +176,7 @@ START_TEST(test_round_robin)
     const char *args[] = { "--size", "6", "-n", "4", "-j", "2", "--move-time", "5", "--results", results, "--sgf",
                            sgf, "--engine", specs[0], "--engine", specs[1], "--engine", specs[2], NULL };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s\n%s", run->status, run->out, run->err);
     ck_assert_msg(strstr(run->out, "Results: 12 games on 6x6") && strstr(run->out, "Round-robin of 3 engines, 4 games per pairing"),
                   "%s", run->out);
@@ -221,12 +221,12 @@ START_TEST(test_gauntlet)
     snprintf(specs[0], sizeof specs[0], "mcts=%s", real_engine());
     snprintf(specs[1], sizeof specs[1], "resigner=%s", fixture("illegal_engine.sh", "RESIGN"));
     snprintf(specs[2], sizeof specs[2], "illegal=%s", fixture("illegal_engine.sh", NULL));
-    snprintf(specs[3], sizeof specs[3], "crasher=%s", fixture("crash_engine.sh", "1"));
+    snprintf(specs[3], sizeof specs[3], "crasher=%s", fixture("crash_engine.sh", "2")); /* on boardsize */
     const char *args[] = { "-q", "--size", "6", "-n", "3", "--tournament", "gauntlet", "--anchor", "illegal",
                            "--results", results, "--engine", specs[0], "--engine", specs[1], "--engine", specs[2],
                            "--engine", specs[3], NULL };
     Run *run = malloc(sizeof *run);
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s\n%s", run->status, run->out, run->err);
     ck_assert_msg(strstr(run->out, "Results: 9 games on 6x6")
                   && strstr(run->out, "Gauntlet: mcts against 3 engines, 3 games per pairing"), "%s", run->out);
@@ -298,7 +298,7 @@ static void fill_winners(bool gauntlet, int n, int per_pairing, const int *first
 static void merge_file(Run *run, const char *path, const char *anchor)
 {
     const char *args[] = { "--merge", path, anchor ? "--anchor" : NULL, anchor, NULL };
-    run_match(run, args);
+    run_program(run, args);
     ck_assert_msg(run->status == 0, "exit %d:\n%s\n%s", run->status, run->out, run->err);
 }
 

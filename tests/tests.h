@@ -24,6 +24,8 @@ Suite *sgf_suite(void);
 Suite *match_suite(void);
 Suite *match_tournament_suite(void);
 Suite *match_results_suite(void);
+Suite *match_parsers_suite(void);
+Suite *match_engines_suite(void);
 Suite *hardening_suite(void);
 Suite *state_integrity_suite(void);
 Suite *fuzz_regression_suite(void);
