@@ -322,6 +322,8 @@ static bool play_move(Referee *ref, SideClock clocks[2])
                                       sent_at + limit + config->grace + config->hang, ref->answer, &sent_at);
     double elapsed = monotonic_seconds() - sent_at;
     r->seconds[c] += elapsed;
+    if (elapsed > r->longest[c])
+        r->longest[c] = elapsed;
     if (status == GTP_ERROR) {
         end_game(ref, c, END_ILLEGAL, "answered genmove with an error: ? %s", shown(ref->answer));
         return false;

@@ -82,6 +82,7 @@ typedef struct {
     char reason[REASON_MAX];
     char date[16];          /* YYYY-MM-DD, local time at the start */
     double seconds[2];      /* thinking time used, by colour */
+    double longest[2];      /* the longest genmove, by colour, as the referee timed it; -1 unknown */
     int start_failed;       /* 0, or 1 + the engine that could not start: END_ABORTED, the reason says why */
 } GameResult;
 

@@ -70,6 +70,16 @@ static void print_endings_and_faults(FILE *out, const Schedule *schedule, const 
     for (int e = 0; e < schedule->engines; e++)
         fprintf(out, "%s %s %.1f s", e ? "," : "", schedule->name[e], (double)s->millis[e] / 1000);
     fprintf(out, "\n");
+    /* Whether engines keep to their clock with room to spare, not only within the grace. */
+    fprintf(out, "Longest move:");
+    for (int e = 0; e < schedule->engines; e++) {
+        if (s->longest_known[e])
+            fprintf(out, "%s %s %.3f s", e ? "," : "", schedule->name[e],
+                    (double)s->longest_millis[e] / 1000);
+        else
+            fprintf(out, "%s %s unknown", e ? "," : "", schedule->name[e]);
+    }
+    fprintf(out, "\n");
 }
 
 /* ---- two engines ---- */

@@ -136,6 +136,10 @@ char *result_line(const MatchSettings *m, const Opening *openings, const GameRes
     seconds_json(&t, r->seconds[WHITE]);
     json_raw(&t, ",\"black_seconds\":");
     seconds_json(&t, r->seconds[BLACK]);
+    json_raw(&t, ",\"white_longest\":");
+    seconds_json(&t, r->longest[WHITE]);
+    json_raw(&t, ",\"black_longest\":");
+    seconds_json(&t, r->longest[BLACK]);
     if (m->have_seed)
         json_raw(&t, ",\"seed\":%llu,\"date\":", m->seed);
     else
@@ -218,6 +222,14 @@ static bool get_double(const JsonValue *object, const char *key, double min, dou
         return bad(err, "\"%s\" is %s, not a number from %g to %g", key, v->text, min, max);
     *out = v->number;
     return true;
+}
+
+/* A number that files written before it existed lack: `missing` then. */
+static bool get_optional_double(const JsonValue *object, const char *key, double min, double max,
+                                double missing, double *out, Err *err)
+{
+    *out = missing;
+    return !json_get(object, key) || get_double(object, key, min, max, out, err);
 }
 
 static bool get_text(const JsonValue *object, const char *key, size_t max_length, const char **out, Err *err)
@@ -475,7 +487,9 @@ static bool read_game(const JsonValue *line, const MatchSettings *m, GameResult 
         || !get_text(line, "reason", REASON_MAX - 1, &reason, err)
         || !get_text(line, "date", sizeof r->date - 1, &date, err)
         || !get_double(line, "white_seconds", 0, 1e9, &r->seconds[WHITE], err)
-        || !get_double(line, "black_seconds", 0, 1e9, &r->seconds[BLACK], err))
+        || !get_double(line, "black_seconds", 0, 1e9, &r->seconds[BLACK], err)
+        || !get_optional_double(line, "white_longest", 0, 1e9, -1, &r->longest[WHITE], err)
+        || !get_optional_double(line, "black_longest", 0, 1e9, -1, &r->longest[BLACK], err))
         return false;
     r->kind = (EndKind)kind;
     snprintf(r->reason, sizeof r->reason, "%s", reason);

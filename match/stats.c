@@ -23,6 +23,15 @@ void stats_add(Stats *s, const GameResult *r)
     s->black_wins[black] += r->winner == BLACK;
     s->millis[white] += seconds_to_millis(r->seconds[WHITE]);
     s->millis[black] += seconds_to_millis(r->seconds[BLACK]);
+    for (int c = WHITE; c <= BLACK; c++) {
+        int e = r->engine[c];
+        if (r->longest[c] < 0)
+            continue; /* a results file from before moves were timed */
+        long long ms = seconds_to_millis(r->longest[c]);
+        s->longest_known[e] = true;
+        if (ms > s->longest_millis[e])
+            s->longest_millis[e] = ms;
+    }
     s->white_won += r->winner == WHITE;
     s->ends[r->kind]++;
     if (end_is_fault(r->kind))

@@ -32,6 +32,8 @@ typedef struct {
     int ends[END_KINDS];                  /* games by how they ended */
     int faults[MAX_ENGINES][END_KINDS];   /* losses by fault, per engine */
     long long millis[MAX_ENGINES];        /* thinking time, per engine */
+    long long longest_millis[MAX_ENGINES]; /* the longest move, per engine */
+    bool longest_known[MAX_ENGINES];       /* some game of the engine timed its moves */
 } Stats;
 
 typedef struct {

@@ -311,11 +311,24 @@ int file_lines(const char *path, char lines[][LINE_MAX_TEST], int max)
     return n;
 }
 
-/* The output without the "Thinking time:" line (times differ from run to run). */
+/* The output without the lines of times, which differ from run to run. */
 void strip_times(const char *out, char *stripped, size_t size)
 {
-    const char *t = strstr(out, "Thinking time:");
-    size_t head = t ? (size_t)(t - out) : strlen(out);
-    const char *rest = t ? strchr(t, '\n') : NULL;
-    snprintf(stripped, size, "%.*s%s", (int)head, out, rest ? rest + 1 : "");
+    static const char *const timed[] = { "Thinking time:", "Longest move:" };
+    size_t n = 0;
+    for (const char *line = out; *line && n + 1 < size;) {
+        const char *end = strchr(line, '\n');
+        size_t length = end ? (size_t)(end - line) + 1 : strlen(line);
+        bool skip = false;
+        for (size_t i = 0; i < sizeof timed / sizeof timed[0]; i++)
+            skip |= strncmp(line, timed[i], strlen(timed[i])) == 0;
+        if (!skip) {
+            size_t room = size - 1 - n;
+            size_t take = length < room ? length : room;
+            memcpy(stripped + n, line, take);
+            n += take;
+        }
+        line += length;
+    }
+    stripped[n] = '\0';
 }
