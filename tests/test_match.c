@@ -390,6 +390,39 @@ START_TEST(test_fault_overrun)
 }
 END_TEST
 
+/*
+ * The report and the results file keep each engine's longest move: a fake
+ * engine that answers genmove after 0.15 s (its second answer is illegal,
+ * which ends the game) against the greedy player.
+ */
+START_TEST(test_longest_move)
+{
+    make_temp_dir();
+    const char *results = temp_path("r.jsonl");
+    char greedy[512];
+    snprintf(greedy, sizeof greedy, "%s --engine greedy", real_engine());
+    const char *args[] = { "-q", "--size", "6", "-n", "1", "--move-time", "1", "--results", results,
+                           "--name1", "slow", "--name2", "greedy",
+                           "--engine1", fixture("slow_engine.sh", "0.15"), "--engine2", greedy, NULL };
+    Run *run = malloc(sizeof *run);
+    run_program(run, args);
+    ck_assert_msg(run->status == 0, "exit %d:\n%s", run->status, run->out);
+    const char *line = strstr(run->out, "Longest move: slow ");
+    ck_assert_msg(line, "%s", run->out);
+    double slow = 0, fast = 0;
+    ck_assert_int_eq(sscanf(line, "Longest move: slow %lf s, greedy %lf s", &slow, &fast), 2);
+    ck_assert_msg(slow >= 0.15 && slow < 0.6, "slow: %.3f s", slow);
+    ck_assert_msg(fast < slow, "greedy: %.3f s", fast);
+    static char lines[2][LINE_MAX_TEST];
+    ck_assert_int_eq(file_lines(results, lines, 2), 1);
+    char field[32];
+    ck_assert(json_field(lines[0], "white_longest", field, sizeof field));
+    ck_assert_msg(atof(field) >= 0.15, "white_longest %s", field);
+    free(run);
+    remove_temp_dir();
+}
+END_TEST
+
 /* The clock commands the engines get. */
 START_TEST(test_time_commands)
 {
@@ -488,6 +521,7 @@ Suite *match_suite(void)
     tcase_add_test(tc, test_fault_malformed);
     tcase_add_test(tc, test_resign);
     tcase_add_test(tc, test_fault_overrun);
+    tcase_add_test(tc, test_longest_move);
     tcase_add_test(tc, test_time_commands);
     tcase_add_test(tc, test_sprt_stops);
     tcase_add_test(tc, test_usage);
