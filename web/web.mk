@@ -29,7 +29,7 @@ WEB_LINK = -O3 -lm -sASYNCIFY -sASYNCIFY_IMPORTS='["web_wait","web_yield"]' \
            -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
            --js-library web/wasm/library_web.js --post-js web/wasm/post.js \
            -sEXPORTED_RUNTIME_METHODS='["ccall","FS","callMain"]' \
-           -sEXPORTED_FUNCTIONS='["_main","_web_push_line","_web_end_input"]'
+           -sEXPORTED_FUNCTIONS='["_main","_web_push_line","_web_end_input","_malloc","_free"]'
 WEB_JS_DEPS = web/wasm/library_web.js web/wasm/post.js
 WEB_PAGE = $(wildcard web/*.html web/*.css web/src/*.js) web/engine-worker.js
 
@@ -46,13 +46,14 @@ $(WEB_OBJ_DIR)/%.o: %.c
 $(WEB_OUT)/amazons-web.js: $(WEB_OBJ) $(WEB_JS_DEPS)
 	@mkdir -p $(dir $@)
 	$(EM_ENV) $(EMCC) $(WEB_OBJ) -o $@ $(WEB_LINK) -sENVIRONMENT=worker -sMODULARIZE=1 \
-	    -sEXPORT_ES6=1 -sEXPORT_NAME=createEngine -sINVOKE_RUN=0 -sEXIT_RUNTIME=1
+	    -sEXPORT_ES6=1 -sEXPORT_NAME=createEngine -sINVOKE_RUN=0
 
-# The Node build: one file (Node cannot fetch a .wasm by path), and a command.
+# The Node build: one file (Node cannot fetch a .wasm by path), the real file
+# system (loadsgf, printsgf), and a command.
 $(WEB_NODE_OUT)/amazons-node.js: $(WEB_OBJ) $(WEB_JS_DEPS) web/wasm/node_io.js
 	@mkdir -p $(dir $@)
 	$(EM_ENV) $(EMCC) $(WEB_OBJ) -o $@ $(WEB_LINK) -sENVIRONMENT=node -sSINGLE_FILE=1 \
-	    -sEXIT_RUNTIME=1 --pre-js web/wasm/node_io.js
+	    -sEXIT_RUNTIME=1 -sNODERAWFS=1 --pre-js web/wasm/node_io.js
 
 $(WEB_NODE_OUT)/amazons: $(WEB_NODE_OUT)/amazons-node.js
 	printf '#!/bin/sh\nexec node "$$(dirname "$$0")/amazons-node.js" "$$@"\n' > $@

@@ -25,6 +25,8 @@
 void web_wait(double ms);
 /* Gives the JavaScript event loop one turn. */
 void web_yield(void);
+/* Tells JavaScript that the command loop has stopped reading (quit, or the end of input). */
+void web_closed(void);
 
 typedef struct Item {
     struct Item *next;
@@ -82,7 +84,11 @@ LineInput *input_open(FILE *stream, size_t max)
     return in;
 }
 
-void input_close(LineInput *in) { free(in); }
+void input_close(LineInput *in)
+{
+    free(in);
+    web_closed();
+}
 
 bool input_is_live(const LineInput *in)
 {
