@@ -600,9 +600,16 @@ Suite *live_suite(void)
     tcase_add_checked_fixture(control, NULL, free_engine);
     tcase_set_timeout(control, 60);
     tcase_add_test(control, test_interrupt_genmove);
-    tcase_add_test(control, test_interrupt_hand_over);
     tcase_add_test(control, test_ponder_latency);
     tcase_add_test(control, test_ponder_tree_reuse);
     suite_add_tcase(s, control);
+
+    /* The hand-over's solve is watched on a thread of its own (see solve_command's "threads"). */
+    TCase *hand_over = tcase_create("interrupted hand-over");
+    tcase_set_tags(hand_over, "threads");
+    tcase_add_checked_fixture(hand_over, NULL, free_engine);
+    tcase_set_timeout(hand_over, 60);
+    tcase_add_test(hand_over, test_interrupt_hand_over);
+    suite_add_tcase(s, hand_over);
     return s;
 }

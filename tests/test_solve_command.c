@@ -225,10 +225,20 @@ Suite *solve_command_suite(void)
     tcase_add_test(command, solve_command_answers);
     tcase_add_test(command, solve_command_errors_change_nothing);
     tcase_add_test(command, solve_verbose_reports_on_stderr);
-    tcase_add_test(command, solve_stops_on_interrupt);
-    tcase_add_test(command, solve_progress_names_the_move_searched);
     tcase_add_test(command, genmove_plays_the_proven_move);
     tcase_add_test(command, genmove_hand_over_can_be_switched_off);
     suite_add_tcase(s, command);
+
+    /*
+     * A solve that runs while the input is watched needs a thread of its own
+     * (tag "threads": the WebAssembly builds have none, and skip these).
+     */
+    TCase *watched = tcase_create("watched solve");
+    tcase_set_tags(watched, "threads");
+    tcase_add_checked_fixture(watched, NULL, pc_free_tracked);
+    tcase_set_timeout(watched, 60);
+    tcase_add_test(watched, solve_stops_on_interrupt);
+    tcase_add_test(watched, solve_progress_names_the_move_searched);
+    suite_add_tcase(s, watched);
     return s;
 }

@@ -6,7 +6,8 @@
 #                    engine for its Web Worker (amazons-web.js + .wasm);
 #                    build/web-node/amazons: the same engine under Node,
 #                    speaking the protocol on stdin/stdout like ./amazons
-#   make web-serve   serves build/web on http://127.0.0.1:8000 (WEB_PORT)
+#   make web-serve   serves build/web on http://127.0.0.1:8000 (WEB_PORT), or
+#                    any static file server: python3 -m http.server
 #   make web-test    the page in headless Chromium (web/test/), and the
 #                    protocol suites against the Node build
 #
@@ -64,6 +65,27 @@ $(WEB_OUT)/%: web/%
 	cp $< $@
 
 web-serve: web
-	cd $(WEB_OUT) && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+	node web/test/server.mjs $(WEB_OUT) $(WEB_PORT)
+
+# The page's tests need playwright-core, installed from the lock file.
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+# The suites that drive ./amazons through pipes, run against the Node build
+# too.  Left out: Botzone mode (Node refuses it: it reads its descriptor
+# itself), the suites of single modules (they start no engine), and the
+# tests tagged "threads" (a solve watched while it runs needs a thread of
+# its own) and "rss" (the process's peak memory holds Node's runtime too).
+WEB_NODE_SUITES = protocol_process protocol_commands protocol_records protocol_errors \
+                  protocol_client solve_command live state_integrity hardening \
+                  match match_tournament match_results match_engines
+
+web-test: web amazons amazons-match $(TEST_BIN) web/node_modules/.package-lock.json
+	cd web && node test/run.mjs
+	for suite in $(WEB_NODE_SUITES); do \
+	    AMAZONS_BIN=$(abspath $(WEB_NODE_OUT)/amazons) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) \
+	    AMAZONS_FIXTURES=$(abspath tests/fixtures) CK_RUN_SUITE=$$suite CK_EXCLUDE_TAGS="threads rss" \
+	    $(TEST_BIN) || exit 1; \
+	done
 
 -include $(WEB_OBJ:.o=.d)

@@ -25,7 +25,8 @@ async function openMatchSgf({ page, root, shot }) {
   await page.setInputFiles('#sgf-file', { name: 'match.sgf', mimeType: 'application/x-go-sgf', buffer: Buffer.from(text) });
   await page.waitForFunction((n) => window.amazons.app.record.length === n, plies, { timeout: 10000 });
   assert.equal(await moveCount(page), plies);
-  assert.match(await page.textContent('#result'), /wins/); // the match's game was played to its end
+  await page.waitForSelector('#result:not([hidden])'); // the match's game was played to its end
+  assert.match(await page.textContent('#result'), /wins/);
   // Step through: back to the start, forward one by one; the board follows.
   await page.click('#first');
   const seen = new Set([positionText(await shownPosition(page))]);
