@@ -10,6 +10,8 @@
 #                    any static file server: python3 -m http.server
 #   make web-test    the page in headless Chromium (web/test/), and the
 #                    protocol suites against the Node build
+#   make web-bench   search speed under Node and in Chromium against the
+#                    native engine, the page's first move, the folder's size
 #
 # There are no threads in these builds (a page gets shared memory only under
 # cross-origin isolation headers, which a plain static host does not send):
@@ -34,7 +36,7 @@ WEB_LINK = -O3 -lm -sASYNCIFY -sASYNCIFY_IMPORTS='["web_wait","web_yield"]' \
 WEB_JS_DEPS = web/wasm/library_web.js web/wasm/post.js
 WEB_PAGE = $(wildcard web/*.html web/*.css web/src/*.js) web/engine-worker.js
 
-.PHONY: web web-serve web-test web-node
+.PHONY: web web-serve web-test web-node web-bench
 web: $(WEB_OUT)/amazons-web.js $(WEB_NODE_OUT)/amazons $(WEB_PAGE:web/%=$(WEB_OUT)/%)
 
 web-node: $(WEB_NODE_OUT)/amazons
@@ -89,3 +91,6 @@ web-test: web amazons amazons-match $(TEST_BIN) web/node_modules/.package-lock.j
 	done
 
 -include $(WEB_OBJ:.o=.d)
+
+web-bench: web amazons web/node_modules/.package-lock.json
+	cd web && node test/bench.mjs
