@@ -25,6 +25,7 @@
 #include "tests.h"
 #include "tests/fuzz/parsers_harness.h"
 #include "tests/fuzz/protocol_harness.h"
+#include "tests/fuzz/replies_harness.h"
 
 typedef const char *(*FuzzCheck)(const uint8_t *data, size_t size);
 
@@ -128,6 +129,18 @@ END_TEST
 START_TEST(test_parsers_regressions)
 {
     replay("regressions", "fuzz_parsers", fuzz_parsers_one);
+}
+END_TEST
+
+START_TEST(test_match_replies_seeds)
+{
+    ck_assert_int_gt(replay("corpus", "fuzz_match_replies", fuzz_replies_one), 0);
+}
+END_TEST
+
+START_TEST(test_match_replies_regressions)
+{
+    replay("regressions", "fuzz_match_replies", fuzz_replies_one);
 }
 END_TEST
 
@@ -259,6 +272,55 @@ START_TEST(test_harness_parsers_cases)
 }
 END_TEST
 
+/* The reference UTF-8 decoder: lengths, cut characters, and what is not UTF-8. */
+START_TEST(test_harness_replies_utf8)
+{
+    static const struct { const char *bytes; int length; } cases[] = {
+        { "\xc3\xa9", 2 },         { "\xe2\x99\x9b", 3 },     { "\xf0\x9f\x91\x91", 4 },
+        { "\xf4\x8f\xbf\xbf", 4 }, { "\xed\x9f\xbf", 3 },     { "\xee\x80\x80", 3 },
+        { "\xe0", -1 },            { "\xf0\x9f", -1 },        { "\xed", -1 },
+        { "\xc1\xbf", 0 },         { "\xe0\x9f\xbf", 0 },     { "\xed\xa0\x80", 0 },
+        { "\xf4\x90\x80\x80", 0 }, { "\xf5\x80\x80\x80", 0 }, { "\xc3(", 0 },
+        { "\x80", 0 },             { "\xff", 0 },              { "\xe0\x80", 0 }, { "\xed\xa0", 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *b = cases[i].bytes;
+        ck_assert_msg(fuzz_utf8((const unsigned char *)b, strlen(b)) == cases[i].length, "case %zu", i);
+    }
+}
+END_TEST
+
+/* The reply checks flag a parser that disagrees with the reference in kind, length, problem or text. */
+START_TEST(test_harness_replies_checks)
+{
+    static const char reply[] = "=5 \xc3\xa9t\xc3\xa9\n\n";
+    const unsigned char *p = (const unsigned char *)reply;
+    size_t n = sizeof reply - 1;
+    FuzzReply want;
+    GtpReply got;
+    ck_assert(fuzz_reference_reply(p, n, &want));
+    ck_assert_int_eq(want.kind, REPLY_OK);
+    ck_assert_uint_eq(want.used, n);
+    ck_assert_ptr_null(fuzz_reply_against(p, n, &want, 64, &got));
+    ck_assert_ptr_null(fuzz_reply_against(p, n, &want, 4, &got)); /* cut after one character */
+    want.used--;
+    ck_assert_ptr_nonnull(fuzz_reply_against(p, n, &want, 64, &got));
+    want.used++;
+    want.text[0] = 'E';
+    ck_assert_ptr_nonnull(fuzz_reply_against(p, n, &want, 64, &got));
+    want.kind = REPLY_ERROR;
+    ck_assert_ptr_nonnull(fuzz_reply_against(p, n, &want, 64, &got));
+    free(want.text);
+    /* Decisions must not change with more bytes. */
+    GtpReply complete = { .kind = REPLY_OK, .used = 3 };
+    ck_assert_ptr_nonnull(fuzz_reply_prefix((const unsigned char *)"?\n\n", 3, &complete));
+    ck_assert_ptr_null(fuzz_reply_prefix((const unsigned char *)"=\n", 2, &complete));
+    static const char *const inputs[] = { "", "=", "= a\n\n", "x", "=\xe2\x99", "\n\n\n", "? \t\n.\n\n" };
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++)
+        ck_assert_ptr_null(fuzz_replies_one((const uint8_t *)inputs[i], strlen(inputs[i])));
+}
+END_TEST
+
 Suite *fuzz_regression_suite(void)
 {
     Suite *s = suite_create("fuzz_regressions");
@@ -269,6 +331,8 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_protocol_regressions);
     tcase_add_test(tc, test_parsers_seeds);
     tcase_add_test(tc, test_parsers_regressions);
+    tcase_add_test(tc, test_match_replies_seeds);
+    tcase_add_test(tc, test_match_replies_regressions);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("harness");
@@ -279,6 +343,8 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_harness_checks_results);
     tcase_add_test(tc, test_harness_checks_positions_and_games);
     tcase_add_test(tc, test_harness_parsers_cases);
+    tcase_add_test(tc, test_harness_replies_utf8);
+    tcase_add_test(tc, test_harness_replies_checks);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -18,16 +18,18 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 0
 FUZZ_BUILD = build/fuzz
-FUZZ_TARGETS = fuzz_protocol fuzz_parsers
+FUZZ_TARGETS = fuzz_protocol fuzz_parsers fuzz_match_replies
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
 FUZZ_SANITIZERS = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -std=gnu11 -O2 -g -fno-omit-frame-pointer $(FUZZ_SANITIZERS) \
               -Wall -Wextra -pthread -I. $(FUZZ_CFLAGS_EXTRA)
 
-# The engine sources the Makefile builds into ./amazons, minus main.c.
+# The engine sources the Makefile builds into ./amazons, minus main.c, and
+# amazons-match's modules minus its main.c (the targets for its parsers).
 FUZZ_ENGINE_SRC = $(if $(ENGINE_SRC),$(ENGINE_SRC), \
     $(filter-out protocol/main.c,$(foreach d,engine eval search records protocol,$(wildcard $(d)/*.c))))
-FUZZ_ENGINE_OBJ = $(FUZZ_ENGINE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_MATCH_SRC = $(filter-out match/main.c,$(wildcard match/*.c))
+FUZZ_ENGINE_OBJ = $(FUZZ_ENGINE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_MATCH_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 
 .PHONY: fuzz fuzz-run
 fuzz: $(FUZZ_BINS)
