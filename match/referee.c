@@ -10,6 +10,7 @@
 
 #include "engine/movegen.h"
 #include "match/launch.h"
+#include "protocol/numbers.h"
 
 const char *const END_KIND_NAMES[END_KINDS] = {
     "no legal move", "resign", "illegal", "crash", "timeout", "refused", "overrun", "malformed", "aborted",
@@ -100,6 +101,34 @@ static void time_left_command(const TimeControl *tc, const SideClock *c, Color c
         snprintf(line, size, "time_left %s %.3f 1", name, tc->move_time);
     else
         snprintf(line, size, "time_left %s %.3f %d", name, c->left, c->stones_left);
+}
+
+bool time_control_parse(const char *spec, TimeControl *tc)
+{
+    char buf[128];
+    if (strlen(spec) >= sizeof buf)
+        return false;
+    strcpy(buf, spec);
+    char *plus = strchr(buf, '+'), *slash = strchr(buf, '/');
+    long stones;
+    if (plus && !slash) {
+        *plus = '\0';
+        tc->kind = TC_FISCHER;
+        return parse_double(buf, 0.001, 1e6, &tc->main_time) && parse_double(plus + 1, 0, 1e6, &tc->increment);
+    }
+    if (slash && !plus) {
+        char *second = strchr(slash + 1, '/');
+        if (!second)
+            return false;
+        *slash = *second = '\0';
+        tc->kind = TC_CANADIAN;
+        if (!parse_double(buf, 0, 1e6, &tc->main_time) || !parse_double(slash + 1, 0.001, 1e6, &tc->byo_time)
+            || !parse_long(second + 1, 1, 100000, &stones))
+            return false;
+        tc->byo_stones = (int)stones;
+        return true;
+    }
+    return false;
 }
 
 void time_control_text(const TimeControl *tc, char *text, size_t size)

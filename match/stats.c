@@ -3,6 +3,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "protocol/numbers.h"
 
 long long seconds_to_millis(double seconds)
 {
@@ -94,3 +97,19 @@ void format_elo(double elo, char *text, size_t size)
         snprintf(text, size, "%+.1f", fabs(elo) < 0.05 ? 0.0 : elo);
 }
 
+
+bool sprt_parse(const char *text, SprtConfig *sprt)
+{
+    char buf[128];
+    if (strlen(text) >= sizeof buf)
+        return false;
+    strcpy(buf, text);
+    char *comma = strchr(buf, ',');
+    if (!comma)
+        return false;
+    *comma = '\0';
+    if (!parse_double(buf, -2000, 2000, &sprt->elo0) || !parse_double(comma + 1, -2000, 2000, &sprt->elo1))
+        return false;
+    sprt->enabled = true;
+    return sprt->elo0 < sprt->elo1;
+}
