@@ -24,6 +24,7 @@
 
 #include "tests.h"
 #include "tests/fuzz/parsers_harness.h"
+#include "tests/fuzz/numbers_harness.h"
 #include "tests/fuzz/protocol_harness.h"
 #include "tests/fuzz/replies_harness.h"
 
@@ -141,6 +142,18 @@ END_TEST
 START_TEST(test_match_replies_regressions)
 {
     replay("regressions", "fuzz_match_replies", fuzz_replies_one);
+}
+END_TEST
+
+START_TEST(test_numbers_seeds)
+{
+    ck_assert_int_gt(replay("corpus", "fuzz_numbers", fuzz_numbers_one), 0);
+}
+END_TEST
+
+START_TEST(test_numbers_regressions)
+{
+    replay("regressions", "fuzz_numbers", fuzz_numbers_one);
 }
 END_TEST
 
@@ -321,6 +334,45 @@ START_TEST(test_harness_replies_checks)
 }
 END_TEST
 
+/* The numbers oracle: its own grammar, exact values, and --time read by the documented forms. */
+START_TEST(test_harness_numbers_oracle)
+{
+    static const char *const decimals[] = { "1", "-1.", ".5", "+.5e-3", "1E5", "007", "0.000", "9e999" };
+    static const char *const not_decimals[] = { "", ".", "+", "e5", "1e", "1e+", "--1", "0x1", " 1", "1 ",
+                                                "inf", "nan", "1.2.3", "1e5.0", "+-1", ".e1" };
+    for (size_t i = 0; i < sizeof decimals / sizeof decimals[0]; i++)
+        ck_assert_msg(fuzz_is_decimal(decimals[i]), "%s", decimals[i]);
+    for (size_t i = 0; i < sizeof not_decimals / sizeof not_decimals[0]; i++)
+        ck_assert_msg(!fuzz_is_decimal(not_decimals[i]), "%s", not_decimals[i]);
+
+    double v;
+    ck_assert(fuzz_short_decimal("0.1", &v) && v == 0.1);
+    ck_assert(fuzz_short_decimal("-123.456e-2", &v) && v == -1.23456);
+    ck_assert(fuzz_short_decimal("1e22", &v) && v == 1e22);
+    ck_assert(fuzz_short_decimal("0e999", &v) && v == 0);
+    ck_assert(!fuzz_short_decimal("1e23", &v));                /* 10^23 is no exact double */
+    ck_assert(!fuzz_short_decimal("1234567890123456", &v));   /* 16 digits */
+
+    bool negative;
+    unsigned __int128 m;
+    ck_assert(fuzz_integer("-9223372036854775808", true, &negative, &m) && negative);
+    ck_assert(fuzz_in_long_range(negative, m, LONG_MIN, LONG_MAX));
+    ck_assert(fuzz_integer("9223372036854775808", true, &negative, &m));
+    ck_assert(!fuzz_in_long_range(negative, m, LONG_MIN, LONG_MAX));
+    ck_assert(!fuzz_integer("+1", false, &negative, &m));
+
+    TimeControl tc;
+    ck_assert(fuzz_reference_time("1e+2+1", &tc) && tc.kind == TC_FISCHER && tc.main_time == 100 && tc.increment == 1);
+    ck_assert(fuzz_reference_time("60/30/+10", &tc) && tc.kind == TC_CANADIAN && tc.byo_stones == 10);
+    ck_assert(!fuzz_reference_time("60/30", &tc));
+    ck_assert(!fuzz_reference_time("60+1/30/10", &tc));
+    ck_assert(!fuzz_reference_time("0+1", &tc)); /* MAIN of a Fischer clock from 0.001 */
+    int side;
+    ck_assert(fuzz_digits_in("0000000000000000000008", 22, 4, 10, &side) && side == 8);
+    ck_assert(!fuzz_digits_in("11", 2, 4, 10, &side));
+}
+END_TEST
+
 Suite *fuzz_regression_suite(void)
 {
     Suite *s = suite_create("fuzz_regressions");
@@ -333,6 +385,8 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_parsers_regressions);
     tcase_add_test(tc, test_match_replies_seeds);
     tcase_add_test(tc, test_match_replies_regressions);
+    tcase_add_test(tc, test_numbers_seeds);
+    tcase_add_test(tc, test_numbers_regressions);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("harness");
@@ -345,6 +399,7 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_harness_parsers_cases);
     tcase_add_test(tc, test_harness_replies_utf8);
     tcase_add_test(tc, test_harness_replies_checks);
+    tcase_add_test(tc, test_harness_numbers_oracle);
     suite_add_tcase(s, tc);
     return s;
 }
