@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "protocol/numbers.h"
@@ -100,16 +101,18 @@ void format_elo(double elo, char *text, size_t size)
 
 bool sprt_parse(const char *text, SprtConfig *sprt)
 {
-    char buf[128];
-    if (strlen(text) >= sizeof buf)
-        return false;
-    strcpy(buf, text);
-    char *comma = strchr(buf, ',');
-    if (!comma)
-        return false;
-    *comma = '\0';
-    if (!parse_double(buf, -2000, 2000, &sprt->elo0) || !parse_double(comma + 1, -2000, 2000, &sprt->elo1))
-        return false;
-    sprt->enabled = true;
-    return sprt->elo0 < sprt->elo1;
+    char *copy = strdup(text), *comma = copy ? strchr(copy, ',') : NULL;
+    double elo0, elo1;
+    bool ok = false;
+    if (comma) {
+        *comma = '\0';
+        ok = parse_double(copy, -2000, 2000, &elo0) && parse_double(comma + 1, -2000, 2000, &elo1) && elo0 < elo1;
+    }
+    free(copy);
+    if (ok) {
+        sprt->elo0 = elo0;
+        sprt->elo1 = elo1;
+        sprt->enabled = true;
+    }
+    return ok;
 }
