@@ -27,6 +27,7 @@
 #include "tests/fuzz/numbers_harness.h"
 #include "tests/fuzz/protocol_harness.h"
 #include "tests/fuzz/replies_harness.h"
+#include "tests/fuzz/results_harness.h"
 
 typedef const char *(*FuzzCheck)(const uint8_t *data, size_t size);
 
@@ -154,6 +155,21 @@ END_TEST
 START_TEST(test_numbers_regressions)
 {
     replay("regressions", "fuzz_numbers", fuzz_numbers_one);
+}
+END_TEST
+
+START_TEST(test_results_seeds)
+{
+    int accepted = fuzz_results_accepted;
+    ck_assert_int_gt(replay("corpus", "fuzz_results", fuzz_results_one), 0);
+    /* The seeds hold good lines, or the checks of accepted lines would never run. */
+    ck_assert_int_ge(fuzz_results_accepted - accepted, 10);
+}
+END_TEST
+
+START_TEST(test_results_regressions)
+{
+    replay("regressions", "fuzz_results", fuzz_results_one);
 }
 END_TEST
 
@@ -373,6 +389,60 @@ START_TEST(test_harness_numbers_oracle)
 }
 END_TEST
 
+/* The results checks: an independent count of moves and reachable squares, and endings that do not add up. */
+START_TEST(test_harness_results_checks)
+{
+    static GameResult r, other;
+    static MatchSettings m;
+    Position pos;
+    ck_assert_ptr_null(position_from_text(&pos, "Bx2/xx2/3W/4 b"));
+    ck_assert(!fuzz_can_move(&pos, BLACK));
+    ck_assert(fuzz_can_move(&pos, WHITE));
+    ck_assert_int_eq(fuzz_reachable(&pos, WHITE), 11); /* every empty square */
+    ck_assert_int_eq(reachable_empty_squares(&pos, WHITE), 11);
+    ck_assert_int_eq(fuzz_reachable(&pos, BLACK), 0);
+
+    memset(&r, 0, sizeof r);
+    game_set_position(&r.game, &pos);
+    r.kind = END_NO_MOVES;
+    r.winner = WHITE;
+    r.score = 11;
+    ck_assert_ptr_null(fuzz_results_check_ending(&r));
+    r.score = 10;
+    ck_assert_ptr_nonnull(fuzz_results_check_ending(&r));
+    r.score = 11;
+    r.winner = BLACK;
+    ck_assert_ptr_nonnull(fuzz_results_check_ending(&r));
+    r.winner = WHITE;
+    r.kind = END_RESIGN; /* only "no legal move" has a score */
+    ck_assert_ptr_nonnull(fuzz_results_check_ending(&r));
+    r.score = 0;
+    ck_assert_ptr_null(fuzz_results_check_ending(&r));
+
+    m.config.board = (BoardSize){ 4, 4 };
+    m.schedule.kind = SCHEDULE_MATCH;
+    m.schedule.engines = 2;
+    m.schedule.games_per_pairing = 2;
+    ck_assert(schedule_build(&m.schedule));
+    r.engine[WHITE] = 0;
+    r.engine[BLACK] = 1;
+    r.opening = -1;
+    ck_assert_ptr_null(fuzz_results_check_game(&m, &r));
+    r.index = 1; /* game 2 has the colours swapped */
+    ck_assert_ptr_nonnull(fuzz_results_check_game(&m, &r));
+    r.index = 0;
+    m.config.board = (BoardSize){ 5, 4 };
+    ck_assert_ptr_nonnull(fuzz_results_check_game(&m, &r));
+
+    other = r;
+    ck_assert_ptr_null(fuzz_results_same_result(&r, &other));
+    other.seconds[BLACK] = 0.0004; /* below the millisecond the file keeps */
+    ck_assert_ptr_null(fuzz_results_same_result(&r, &other));
+    other.seconds[BLACK] = 0.001;
+    ck_assert_ptr_nonnull(fuzz_results_same_result(&r, &other));
+}
+END_TEST
+
 Suite *fuzz_regression_suite(void)
 {
     Suite *s = suite_create("fuzz_regressions");
@@ -387,6 +457,8 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_match_replies_regressions);
     tcase_add_test(tc, test_numbers_seeds);
     tcase_add_test(tc, test_numbers_regressions);
+    tcase_add_test(tc, test_results_seeds);
+    tcase_add_test(tc, test_results_regressions);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("harness");
@@ -400,6 +472,7 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_harness_replies_utf8);
     tcase_add_test(tc, test_harness_replies_checks);
     tcase_add_test(tc, test_harness_numbers_oracle);
+    tcase_add_test(tc, test_harness_results_checks);
     suite_add_tcase(s, tc);
     return s;
 }
