@@ -425,7 +425,7 @@ static bool check_ending(const JsonValue *line, const GameResult *r, Err *err)
     if (strcmp(result, expected) != 0)
         return bad(err, "\"result\" is %s, but winner, end and score make %s", result, expected);
     if (r->kind != END_NO_MOVES)
-        return true;
+        return r->score == 0 ? true : bad(err, "\"score\" is %d, but only a game without a legal move has one", r->score);
     const Position *pos = &r->game.pos;
     if (has_legal_move(pos, pos->to_move) || pos->to_move == r->winner)
         return bad(err, "the game ended with no legal move, but not for the loser");
