@@ -322,12 +322,12 @@ static bool read_openings(const JsonValue *v, MatchSettings *m, Err *err)
     if (!o)
         return ok;
     const char *hash;
-    char *end;
     if (!get_int(o, "count", 1, MAX_GAMES, &m->schedule.openings, err) || !get_text(o, "hash", 16, &hash, err))
         return false;
-    m->openings_hash = strtoull(hash, &end, 16);
-    if (strlen(hash) != 16 || *end)
+    /* strtoull alone would also take blanks, a sign and "0x". */
+    if (strlen(hash) != 16 || strspn(hash, "0123456789abcdefABCDEF") != 16)
         return bad(err, "the openings' \"hash\" is not 16 hexadecimal digits");
+    m->openings_hash = strtoull(hash, NULL, 16);
     return true;
 }
 
