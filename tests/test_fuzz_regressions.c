@@ -25,6 +25,7 @@
 #include "tests.h"
 #include "tests/fuzz/parsers_harness.h"
 #include "tests/fuzz/numbers_harness.h"
+#include "tests/fuzz/openings_harness.h"
 #include "tests/fuzz/protocol_harness.h"
 #include "tests/fuzz/replies_harness.h"
 #include "tests/fuzz/results_harness.h"
@@ -170,6 +171,18 @@ END_TEST
 START_TEST(test_results_regressions)
 {
     replay("regressions", "fuzz_results", fuzz_results_one);
+}
+END_TEST
+
+START_TEST(test_openings_seeds)
+{
+    ck_assert_int_gt(replay("corpus", "fuzz_openings", fuzz_openings_one), 0);
+}
+END_TEST
+
+START_TEST(test_openings_regressions)
+{
+    replay("regressions", "fuzz_openings", fuzz_openings_one);
 }
 END_TEST
 
@@ -443,6 +456,64 @@ START_TEST(test_harness_results_checks)
 }
 END_TEST
 
+/* The harness's own reading of an openings file: lines, CR LF, comments, blanks. */
+START_TEST(test_harness_openings_lines)
+{
+    static const struct { const char *line, *text; } cases[] = {
+        { "  a b # c\r", "a b" }, { "x\r", "x" }, { "\r", NULL }, { "a\rb", "a\rb" }, { "#", NULL },
+        { "\t \t", NULL },       { "a\r\r", "a\r" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *text = fuzz_line_text(cases[i].line, strlen(cases[i].line));
+        if (cases[i].text)
+            ck_assert_msg(text && strcmp(text, cases[i].text) == 0, "case %zu", i);
+        else
+            ck_assert_msg(text == NULL, "case %zu", i);
+        free(text);
+    }
+    static const char file[] = "a\n\nb #\n\0\n";
+    FuzzFile f;
+    ck_assert(fuzz_split_file(file, sizeof file - 1, &f));
+    ck_assert_int_eq(f.count, 4);
+    ck_assert_int_eq(f.openings, 2);
+    ck_assert(f.lines[3].unfit);
+    fuzz_file_free(&f);
+}
+END_TEST
+
+/* The openings checks flag a wrong start, a finished game, and a message naming the wrong line. */
+START_TEST(test_harness_openings_checks)
+{
+    static Opening o;
+    BoardSize board = { 6, 6 };
+    Move m;
+    memset(&o, 0, sizeof o);
+    o.text = "b1-b4/e4";
+    game_new(&o.game, 6, 6);
+    ck_assert(move_from_text("b1-b4/e4", 6, 6, &m) && game_play(&o.game, WHITE, m));
+    ck_assert_ptr_null(fuzz_check_opening(&o, board));
+    ck_assert_ptr_nonnull(fuzz_check_opening(&o, (BoardSize){ 6, 5 }));
+    o.set_position = true; /* a position text has no moves */
+    ck_assert_ptr_nonnull(fuzz_check_opening(&o, board));
+    Position pos;
+    ck_assert_ptr_null(position_from_text(&pos, "Bx2/xx2/3W/4 b"));
+    game_set_position(&o.game, &pos);
+    ck_assert_ptr_nonnull(fuzz_check_opening(&o, (BoardSize){ 4, 4 }));
+
+    static const char file[] = "d1-d7/g7\n\nzz\n";
+    FuzzFile f;
+    char message[256] = "o.txt:1: bad move 'zz'";
+    FuzzParse p = { .error = message, .error_size = sizeof message };
+    ck_assert(fuzz_split_file(file, strlen(file), &f));
+    ck_assert_ptr_nonnull(fuzz_check_refused(file, &p, &f, (BoardSize){ 0, 0 }));
+    strcpy(message, "o.txt:3: bad move 'zz'");
+    ck_assert_ptr_null(fuzz_check_refused(file, &p, &f, (BoardSize){ 0, 0 }));
+    strcpy(message, "o.txt holds no opening");
+    ck_assert_ptr_nonnull(fuzz_check_refused(file, &p, &f, (BoardSize){ 0, 0 }));
+    fuzz_file_free(&f);
+}
+END_TEST
+
 Suite *fuzz_regression_suite(void)
 {
     Suite *s = suite_create("fuzz_regressions");
@@ -459,6 +530,8 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_numbers_regressions);
     tcase_add_test(tc, test_results_seeds);
     tcase_add_test(tc, test_results_regressions);
+    tcase_add_test(tc, test_openings_seeds);
+    tcase_add_test(tc, test_openings_regressions);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("harness");
@@ -473,6 +546,8 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_harness_replies_checks);
     tcase_add_test(tc, test_harness_numbers_oracle);
     tcase_add_test(tc, test_harness_results_checks);
+    tcase_add_test(tc, test_harness_openings_lines);
+    tcase_add_test(tc, test_harness_openings_checks);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -13,8 +13,8 @@
  * GameResult: the moves replay legally from a start position of the
  * match's board; the game number, engines and opening are the schedule's;
  * "no legal move" holds in the final position (an amazon with no empty
- * neighbour cannot move, counted here square by square) and the score is
- * the winner's reachable empty squares (a flood fill of the harness's own),
+ * neighbour cannot move, fuzz_can_move) and the score is the winner's
+ * reachable empty squares (fuzz_reachable, a grid flood fill),
  * any other ending has score 0 (PROTOCOL.md's table); the openings hash is
  * 16 hexadecimal digits.  Written back with result_line, the line must read
  * again (under the first line's settings, and alone) as the same settings
@@ -41,54 +41,6 @@
 enum { FUZZ_RESULTS_OPENINGS = 64 }; /* result_line's openings array is built up to this index */
 
 static int fuzz_results_accepted; /* lines accepted so far, for the suite to see that checks ran */
-
-/* ---- independent views of a final position ----------------------------------- */
-
-FUZZ_API bool fuzz_on_board(const Position *pos, int file, int rank)
-{
-    return file >= 0 && rank >= 0 && file < pos->width && rank < pos->height;
-}
-
-FUZZ_API bool fuzz_empty_at(const Position *pos, int file, int rank)
-{
-    return fuzz_on_board(pos, file, rank) && bb_test(pos->empty, square_at(file, rank));
-}
-
-/* Whether any amazon of c has an empty neighbour: the only way it can move at all. */
-FUZZ_API bool fuzz_can_move(const Position *pos, Color c)
-{
-    for (int r = 0; r < pos->height; r++)
-        for (int f = 0; f < pos->width; f++)
-            if (bb_test(pos->amazons[c], square_at(f, r)))
-                for (int dr = -1; dr <= 1; dr++)
-                    for (int df = -1; df <= 1; df++)
-                        if ((df || dr) && fuzz_empty_at(pos, f + df, r + dr))
-                            return true;
-    return false;
-}
-
-/* Empty squares joined to c's amazons by steps between neighbouring empty squares (grid flood fill). */
-FUZZ_API int fuzz_reachable(const Position *pos, Color c)
-{
-    bool seen[BOARD_MAX][BOARD_MAX] = { { false } };
-    int queue[BOARD_MAX * BOARD_MAX], head = 0, tail = 0, count = 0;
-    for (int r = 0; r < pos->height; r++)
-        for (int f = 0; f < pos->width; f++)
-            if (bb_test(pos->amazons[c], square_at(f, r)))
-                queue[tail++] = r * BOARD_MAX + f;
-    while (head < tail) {
-        int f = queue[head] % BOARD_MAX, r = queue[head] / BOARD_MAX;
-        head++;
-        for (int dr = -1; dr <= 1; dr++)
-            for (int df = -1; df <= 1; df++)
-                if (fuzz_empty_at(pos, f + df, r + dr) && !seen[r + dr][f + df]) {
-                    seen[r + dr][f + df] = true;
-                    queue[tail++] = (r + dr) * BOARD_MAX + f + df;
-                    count++;
-                }
-    }
-    return count;
-}
 
 /* ---- an accepted result ------------------------------------------------------ */
 
