@@ -23,9 +23,10 @@
 #include <sys/stat.h>
 
 #include "tests.h"
-#include "tests/fuzz/parsers_harness.h"
+#include "tests/fuzz/botzone_harness.h"
 #include "tests/fuzz/numbers_harness.h"
 #include "tests/fuzz/openings_harness.h"
+#include "tests/fuzz/parsers_harness.h"
 #include "tests/fuzz/protocol_harness.h"
 #include "tests/fuzz/replies_harness.h"
 #include "tests/fuzz/results_harness.h"
@@ -183,6 +184,18 @@ END_TEST
 START_TEST(test_openings_regressions)
 {
     replay("regressions", "fuzz_openings", fuzz_openings_one);
+}
+END_TEST
+
+START_TEST(test_botzone_seeds)
+{
+    ck_assert_int_gt(replay("corpus", "fuzz_botzone", fuzz_botzone_one), 0);
+}
+END_TEST
+
+START_TEST(test_botzone_regressions)
+{
+    replay("regressions", "fuzz_botzone", fuzz_botzone_one);
 }
 END_TEST
 
@@ -514,6 +527,57 @@ START_TEST(test_harness_openings_checks)
 }
 END_TEST
 
+/* The Botzone model against made-up runs: the answers, the status and the message it must flag. */
+static const char *botzone_against(const char *input, int status, const char *out, const char *err)
+{
+    FuzzTurns turns;
+    char *o = strdup(out), *e = strdup(err);
+    FuzzBotRun run = { .status = status, .out = o, .err = e, .out_length = strlen(out), .err_length = strlen(err) };
+    ck_assert(fuzz_split_turns((const uint8_t *)input, strlen(input), &turns));
+    const char *result = fuzz_botzone_check(&turns, &run);
+    fuzz_turns_free(&turns);
+    free(o);
+    free(e);
+    return result;
+}
+
+START_TEST(test_harness_botzone_model)
+{
+    static const char first[] = "1\n-1 -1 -1 -1 -1 -1\n", keep[] = FUZZ_KEEP_RUNNING "\n";
+    char out[128];
+    snprintf(out, sizeof out, "2 0 2 3 5 3\n%s", keep); /* c1-c4/f4 */
+    ck_assert_ptr_null(botzone_against(first, 0, out, ""));
+    ck_assert_ptr_nonnull(botzone_against(first, 1, out, "amazons: botzone: x\n"));
+    ck_assert_ptr_nonnull(botzone_against(first, 0, "2 0 2 3 5 3\n", ""));           /* no keep-running line */
+    snprintf(out, sizeof out, "2 0 2 7 5 3\n%s", keep);                              /* c8 holds an amazon */
+    ck_assert_ptr_nonnull(botzone_against(first, 0, out, ""));
+    snprintf(out, sizeof out, "2 0 2 3 5 3\n%s2 0 2 3 5 3\n", keep);                /* one line too many */
+    ck_assert_ptr_nonnull(botzone_against(first, 0, out, ""));
+    ck_assert_ptr_nonnull(botzone_against(first, 0, FUZZ_NO_MOVE "\n", ""));        /* it can move */
+    /* The next turn's part arrives after the answer; its request must be legal after the answer. */
+    snprintf(out, sizeof out, "2 0 2 3 5 3\n%s", keep);
+    ck_assert_ptr_nonnull(botzone_against("1\n-1 -1 -1 -1 -1 -1\n\f5 7 5 3 5 5\n", 0, out, ""));
+    ck_assert_ptr_null(botzone_against("1\n-1 -1 -1 -1 -1 -1\n\f5 7 5 3 5 5\n", 1, out,
+                                       "amazons: botzone: line 3: illegal move for white (the second mover): "
+                                       "5 7 5 3 5 5\n"));
+    /* Errors name their line; the data lines after the history are never read. */
+    static const char illegal[] = "1\n0 5 0 4 0 3\n";
+    ck_assert_ptr_null(botzone_against(illegal, 1, "", "amazons: botzone: line 2: illegal move for x\n"));
+    ck_assert_ptr_nonnull(botzone_against(illegal, 1, "", "amazons: botzone: line 3: illegal move for x\n"));
+    ck_assert_ptr_nonnull(botzone_against(illegal, 1, "", "amazons: botzone: line 2: illegal move for x"));
+    snprintf(out, sizeof out, "2 0 2 3 5 3\n%s", keep);
+    ck_assert_ptr_null(botzone_against("1\n-1 -1 -1 -1 -1 -1\nxyz\n", 0, out, ""));
+    ck_assert_ptr_null(botzone_against("", 1, "", "amazons: botzone: no input: expected the turn number\n"));
+
+    FuzzTurns turns;
+    ck_assert(fuzz_split_turns((const uint8_t *)"ab\fc\f", 5, &turns));
+    ck_assert_int_eq(turns.parts, 3);
+    ck_assert_uint_eq(turns.ends[0], 2);
+    ck_assert_uint_eq(turns.ends[2], 3);
+    fuzz_turns_free(&turns);
+}
+END_TEST
+
 Suite *fuzz_regression_suite(void)
 {
     Suite *s = suite_create("fuzz_regressions");
@@ -532,6 +596,8 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_results_regressions);
     tcase_add_test(tc, test_openings_seeds);
     tcase_add_test(tc, test_openings_regressions);
+    tcase_add_test(tc, test_botzone_seeds);
+    tcase_add_test(tc, test_botzone_regressions);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("harness");
@@ -548,6 +614,7 @@ Suite *fuzz_regression_suite(void)
     tcase_add_test(tc, test_harness_results_checks);
     tcase_add_test(tc, test_harness_openings_lines);
     tcase_add_test(tc, test_harness_openings_checks);
+    tcase_add_test(tc, test_harness_botzone_model);
     suite_add_tcase(s, tc);
     return s;
 }

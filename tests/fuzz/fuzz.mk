@@ -18,7 +18,7 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 0
 FUZZ_BUILD = build/fuzz
-FUZZ_TARGETS = fuzz_protocol fuzz_parsers fuzz_match_replies fuzz_numbers fuzz_results fuzz_openings
+FUZZ_TARGETS = fuzz_protocol fuzz_parsers fuzz_match_replies fuzz_numbers fuzz_results fuzz_openings fuzz_botzone
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
 FUZZ_SANITIZERS = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -std=gnu11 -O2 -g -fno-omit-frame-pointer $(FUZZ_SANITIZERS) \
