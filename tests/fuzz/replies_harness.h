@@ -282,10 +282,10 @@ FUZZ_API const char *fuzz_reply_at_bound(const unsigned char *p, size_t size)
     const char *result = NULL;
     if (fuzz_reference_reply(big, GTP_REPLY_MAX, &want)) {
         result = fuzz_reply_against(big, GTP_REPLY_MAX, &want, 64, &got);
+        if (!result && got.kind == REPLY_INCOMPLETE)
+            result = fuzz_fail("reply: still incomplete after %d bytes", GTP_REPLY_MAX);
         free(want.text);
     }
-    if (!result && got.kind == REPLY_INCOMPLETE)
-        result = fuzz_fail("reply: still incomplete after %d bytes", GTP_REPLY_MAX);
     free(big);
     return result;
 }
