@@ -2,6 +2,7 @@
 #include "match/board_size.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/bitboard.h"
@@ -19,18 +20,14 @@ static bool parse_side(const char *text, int *side)
 
 bool board_size_parse(const char *text, BoardSize *size)
 {
-    char buf[16];
-    if (strlen(text) >= sizeof buf)
-        return false;
-    strcpy(buf, text);
-    char *x = strchr(buf, 'x');
-    if (x)
-        *x++ = '\0';
+    const char *x = strchr(text, 'x');
+    char *width = strndup(text, x ? (size_t)(x - text) : strlen(text));
     BoardSize parsed;
-    if (!parse_side(buf, &parsed.width) || !parse_side(x ? x : buf, &parsed.height))
-        return false;
-    *size = parsed;
-    return true;
+    bool ok = width && parse_side(width, &parsed.width) && parse_side(x ? x + 1 : width, &parsed.height);
+    free(width);
+    if (ok)
+        *size = parsed;
+    return ok;
 }
 
 void board_size_text(BoardSize size, char *text, size_t text_size)

@@ -126,47 +126,6 @@ static bool parse_int(const char *text, long min, long max, int *out)
     return true;
 }
 
-/* "MAIN+INC" or "MAIN/BYO/STONES". */
-static bool parse_time_spec(const char *spec, TimeControl *tc)
-{
-    char buf[128];
-    if (strlen(spec) >= sizeof buf)
-        return false;
-    strcpy(buf, spec);
-    char *plus = strchr(buf, '+'), *slash = strchr(buf, '/');
-    if (plus && !slash) {
-        *plus = '\0';
-        tc->kind = TC_FISCHER;
-        return parse_double(buf, 0.001, 1e6, &tc->main_time) && parse_double(plus + 1, 0, 1e6, &tc->increment);
-    }
-    if (slash && !plus) {
-        char *second = strchr(slash + 1, '/');
-        if (!second)
-            return false;
-        *slash = *second = '\0';
-        tc->kind = TC_CANADIAN;
-        return parse_double(buf, 0, 1e6, &tc->main_time) && parse_double(slash + 1, 0.001, 1e6, &tc->byo_time)
-            && parse_int(second + 1, 1, 100000, &tc->byo_stones);
-    }
-    return false;
-}
-
-static bool parse_sprt(const char *text, SprtConfig *sprt)
-{
-    char buf[128];
-    if (strlen(text) >= sizeof buf)
-        return false;
-    strcpy(buf, text);
-    char *comma = strchr(buf, ',');
-    if (!comma)
-        return false;
-    *comma = '\0';
-    if (!parse_double(buf, -2000, 2000, &sprt->elo0) || !parse_double(comma + 1, -2000, 2000, &sprt->elo1))
-        return false;
-    sprt->enabled = true;
-    return sprt->elo0 < sprt->elo1;
-}
-
 /* Appends a word quoted for /bin/sh. */
 static bool append_quoted(char **command, size_t *length, const char *word)
 {
@@ -343,7 +302,7 @@ static int take_option(Options *o, int opt, const char *arg)
         return 0;
     case OPT_TIME:
         o->have_time = true;
-        return parse_time_spec(arg, &config->tc) ? 0
+        return time_control_parse(arg, &config->tc) ? 0
              : usage_error("invalid time control '%s' (MAIN+INC or MAIN/BYO/STONES)", arg);
     case OPT_GRACE:
         if (!parse_double(arg, 0, 60000, &x))
@@ -406,7 +365,7 @@ static int take_option(Options *o, int opt, const char *arg)
         o->merge = true;
         return 0;
     case OPT_SPRT:
-        return parse_sprt(arg, &m->sprt) ? 0
+        return sprt_parse(arg, &m->sprt) ? 0
              : usage_error("invalid SPRT bounds '%s' (ELO0,ELO1 with ELO0 < ELO1)", arg);
     case OPT_ALPHA:
     case OPT_BETA:

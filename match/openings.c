@@ -119,7 +119,7 @@ static bool add_opening(char *line, BoardSize *size, Opening **list, int *n, int
     return true;
 }
 
-/* Copies the line at data[0..length) into line[LINE_MAX_LENGTH] without its comment and CR/LF; false when unfit. */
+/* Copies the line at data[0..length) into line[LINE_MAX_LENGTH] without its comment and CR; false when unfit. */
 static bool take_line(const char *data, size_t length, char *line, char *error, size_t error_size)
 {
     if (length >= LINE_MAX_LENGTH) {
@@ -132,10 +132,16 @@ static bool take_line(const char *data, size_t length, char *line, char *error, 
     }
     memcpy(line, data, length);
     line[length] = '\0';
+    if (length > 0 && line[length - 1] == '\r')
+        line[length - 1] = '\0'; /* CR LF */
     char *hash = strchr(line, '#');
     if (hash)
         *hash = '\0';
-    line[strcspn(line, "\r\n")] = '\0';
+    /* Any other CR would hide the rest of the line (or of a file with CR line ends). */
+    if (strchr(line, '\r')) {
+        snprintf(error, error_size, "a carriage return inside the line (lines end in LF or CR LF)");
+        return false;
+    }
     return true;
 }
 

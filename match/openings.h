@@ -16,7 +16,8 @@ enum { OPENINGS_FILE_MAX = 64 << 20 };
 
 /*
  * Parses the text of an openings file, data[0..size) (need not be
- * NUL-terminated; lines end in LF, CR LF or the end of the data), named
+ * NUL-terminated; lines end in LF, CR LF or the end of the data, and a CR
+ * anywhere else is an error), named
  * `name` in messages.  *board_size is the match's board; a width of 0
  * means not chosen yet, and then the first line decides (a position
  * text's own size, 10x10 for a move list).  On success returns true with

@@ -4,12 +4,14 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
 #include "engine/movegen.h"
 #include "match/launch.h"
+#include "protocol/numbers.h"
 
 const char *const END_KIND_NAMES[END_KINDS] = {
     "no legal move", "resign", "illegal", "crash", "timeout", "refused", "overrun", "malformed", "aborted",
@@ -100,6 +102,50 @@ static void time_left_command(const TimeControl *tc, const SideClock *c, Color c
         snprintf(line, size, "time_left %s %.3f 1", name, tc->move_time);
     else
         snprintf(line, size, "time_left %s %.3f %d", name, c->left, c->stones_left);
+}
+
+/* MAIN/BYO/STONES, the text after the slashes given: no slash can be part of a number. */
+static bool parse_canadian(const char *main_time, const char *byo, const char *stones, TimeControl *tc)
+{
+    long n;
+    if (!parse_double(main_time, 0, 1e6, &tc->main_time) || !parse_double(byo, 0.001, 1e6, &tc->byo_time)
+        || !parse_long(stones, 1, 100000, &n))
+        return false;
+    tc->kind = TC_CANADIAN;
+    tc->byo_stones = (int)n;
+    return true;
+}
+
+/* The '+' between MAIN and INC: not a sign, so neither the first character nor after an exponent's e. */
+static char *fischer_plus(char *spec)
+{
+    for (char *p = *spec ? strchr(spec + 1, '+') : NULL; p; p = strchr(p + 1, '+'))
+        if (p[-1] != 'e' && p[-1] != 'E')
+            return p;
+    return NULL;
+}
+
+bool time_control_parse(const char *spec, TimeControl *tc)
+{
+    char *copy = strdup(spec), *plus, *slash, *second;
+    TimeControl parsed = *tc;
+    bool ok = false;
+    if (!copy)
+        return false;
+    if ((slash = strchr(copy, '/'))) {
+        if ((second = strchr(slash + 1, '/'))) {
+            *slash = *second = '\0';
+            ok = parse_canadian(copy, slash + 1, second + 1, &parsed);
+        }
+    } else if ((plus = fischer_plus(copy))) {
+        *plus = '\0';
+        parsed.kind = TC_FISCHER;
+        ok = parse_double(copy, 0.001, 1e6, &parsed.main_time) && parse_double(plus + 1, 0, 1e6, &parsed.increment);
+    }
+    free(copy);
+    if (ok)
+        *tc = parsed;
+    return ok;
 }
 
 void time_control_text(const TimeControl *tc, char *text, size_t size)

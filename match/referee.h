@@ -104,6 +104,13 @@ void result_sgf_value(const GameResult *r, char *text, size_t size);
 /* TM and OT values describing the time control. */
 void time_control_sgf(const TimeControl *tc, char *tm, size_t tm_size, char *ot, size_t ot_size);
 
+/*
+ * --time's forms: "MAIN+INC" (Fischer) or "MAIN/BYO/STONES" (Canadian), the
+ * numbers as parse_double and parse_long take them (signs and exponents
+ * included); false, changing nothing, for anything else.
+ */
+bool time_control_parse(const char *spec, TimeControl *tc);
+
 /* A human-readable time control, e.g. "1s/move", "60+0.5", "300/30/10". */
 void time_control_text(const TimeControl *tc, char *text, size_t size);
 

@@ -334,12 +334,12 @@ static bool read_openings(const JsonValue *v, MatchSettings *m, Err *err)
     if (!o)
         return ok;
     const char *hash;
-    char *end;
     if (!get_int(o, "count", 1, MAX_GAMES, &m->schedule.openings, err) || !get_text(o, "hash", 16, &hash, err))
         return false;
-    m->openings_hash = strtoull(hash, &end, 16);
-    if (strlen(hash) != 16 || *end)
+    /* strtoull alone would also take blanks, a sign and "0x". */
+    if (strlen(hash) != 16 || strspn(hash, "0123456789abcdefABCDEF") != 16)
         return bad(err, "the openings' \"hash\" is not 16 hexadecimal digits");
+    m->openings_hash = strtoull(hash, NULL, 16);
     return true;
 }
 
@@ -437,7 +437,7 @@ static bool check_ending(const JsonValue *line, const GameResult *r, Err *err)
     if (strcmp(result, expected) != 0)
         return bad(err, "\"result\" is %s, but winner, end and score make %s", result, expected);
     if (r->kind != END_NO_MOVES)
-        return true;
+        return r->score == 0 ? true : bad(err, "\"score\" is %d, but only a game without a legal move has one", r->score);
     const Position *pos = &r->game.pos;
     if (has_legal_move(pos, pos->to_move) || pos->to_move == r->winner)
         return bad(err, "the game ended with no legal move, but not for the loser");

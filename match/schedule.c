@@ -1,6 +1,7 @@
 /* schedule.c - pairings and the colours and opening of every game number. */
 #include "match/schedule.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "protocol/numbers.h"
@@ -44,15 +45,13 @@ int schedule_find(const Schedule *s, const char *name)
 bool shard_parse(const char *text, Shard *shard)
 {
     const char *slash = strchr(text, '/');
-    if (!slash || (size_t)(slash - text) >= 16)
-        return false;
-    char index[16];
-    memcpy(index, text, (size_t)(slash - text));
-    index[slash - text] = '\0';
+    char *index = slash ? strndup(text, (size_t)(slash - text)) : NULL;
     unsigned long long i, n;
-    if (!parse_u64(index, MAX_GAMES, &i) || !parse_u64(slash + 1, MAX_GAMES, &n) || n == 0 || i >= n)
-        return false;
-    shard->index = (int)i;
-    shard->count = (int)n;
-    return true;
+    bool ok = index && parse_u64(index, MAX_GAMES, &i) && parse_u64(slash + 1, MAX_GAMES, &n) && n > 0 && i < n;
+    free(index);
+    if (ok) {
+        shard->index = (int)i;
+        shard->count = (int)n;
+    }
+    return ok;
 }

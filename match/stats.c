@@ -3,6 +3,10 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "protocol/numbers.h"
 
 long long seconds_to_millis(double seconds)
 {
@@ -103,3 +107,21 @@ void format_elo(double elo, char *text, size_t size)
         snprintf(text, size, "%+.1f", fabs(elo) < 0.05 ? 0.0 : elo);
 }
 
+
+bool sprt_parse(const char *text, SprtConfig *sprt)
+{
+    char *copy = strdup(text), *comma = copy ? strchr(copy, ',') : NULL;
+    double elo0, elo1;
+    bool ok = false;
+    if (comma) {
+        *comma = '\0';
+        ok = parse_double(copy, -2000, 2000, &elo0) && parse_double(comma + 1, -2000, 2000, &elo1) && elo0 < elo1;
+    }
+    free(copy);
+    if (ok) {
+        sprt->elo0 = elo0;
+        sprt->elo1 = elo1;
+        sprt->enabled = true;
+    }
+    return ok;
+}

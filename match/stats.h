@@ -63,6 +63,8 @@ double elo_from_score(double score);
 /* Win probability for an Elo difference. */
 double score_from_elo(double elo);
 
+/* --sprt's "ELO0,ELO1" with ELO0 < ELO1, each from -2000 to 2000: sets elo0, elo1 and enabled; else changes nothing. */
+bool sprt_parse(const char *text, SprtConfig *sprt);
 double sprt_llr(const SprtConfig *sprt, int wins, int losses);
 void sprt_bounds(const SprtConfig *sprt, double *lower, double *upper);
 SprtDecision sprt_decide(const SprtConfig *sprt, int wins, int losses);

@@ -69,7 +69,7 @@ typedef struct {
     int line;                 /* number of the last line returned, from 1 */
 } Input;
 
-typedef enum { BZ_LINE_OK, BZ_LINE_EOF, BZ_LINE_TOO_LONG } BzLineStatus;
+typedef enum { BZ_LINE_OK, BZ_LINE_EOF, BZ_LINE_TOO_LONG, BZ_LINE_NUL } BzLineStatus;
 
 /*
  * Reads one more chunk.  Input already waiting at the very first read was
@@ -109,6 +109,8 @@ static BzLineStatus input_line(Input *in, char **line)
             size_t length = newline ? (size_t)(newline - p) : n;
             if (length > LINE_MAX_BYTES)
                 return BZ_LINE_TOO_LONG;
+            if (memchr(p, '\0', length))
+                return BZ_LINE_NUL; /* the words end at it: the rest of the line would go unread */
             in->start += newline ? length + 1 : length;
             p[length] = '\0';
             if (length > 0 && p[length - 1] == '\r')
@@ -249,6 +251,15 @@ static const char *side_name(Color c)
     return c == WHITE ? "black (the first mover)" : "white (the second mover)";
 }
 
+/* The message for the line after the last one read: too long, or with a NUL byte. */
+static void unfit_line(Bot *b, BzLineStatus status)
+{
+    if (status == BZ_LINE_NUL)
+        bot_fail(b, "line %d: a NUL byte", b->in.line + 1);
+    else
+        bot_fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
+}
+
 /* Reads the next line into b->line; at end of input `what` says what was missing. */
 static BzLineStatus next_line(Bot *b, const char *what)
 {
@@ -256,8 +267,8 @@ static BzLineStatus next_line(Bot *b, const char *what)
     BzLineStatus status = input_line(&b->in, &text);
     if (status == BZ_LINE_OK)
         split_numbers(&b->line, text);
-    else if (status == BZ_LINE_TOO_LONG)
-        bot_fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
+    else if (status != BZ_LINE_EOF)
+        unfit_line(b, status);
     else
         bot_fail(b, "end of input in the middle of a turn: expected %s on line %d", what,
              b->in.line + 1);
@@ -292,8 +303,9 @@ static bool play(Bot *b, Color c, Move m)
  */
 static bool read_history(Bot *b)
 {
-    if (next_line(b, "the turn number") != BZ_LINE_OK)
-        return b->in.line == 0 && b->in.eof ? bot_fail(b, "no input: expected the turn number") : false;
+    BzLineStatus status = next_line(b, "the turn number");
+    if (status != BZ_LINE_OK)
+        return status == BZ_LINE_EOF && b->in.line == 0 ? bot_fail(b, "no input: expected the turn number") : false;
     b->turn_start = b->in.arrived;
     long n;
     if (!is_count(&b->line, MAX_TURNS, &n))
@@ -330,8 +342,8 @@ static Step read_request(Bot *b)
         ;
     if (status == BZ_LINE_EOF)
         return STEP_END;
-    if (status == BZ_LINE_TOO_LONG) {
-        bot_fail(b, "line %d: longer than %d bytes", b->in.line + 1, LINE_MAX_BYTES);
+    if (status != BZ_LINE_OK) {
+        unfit_line(b, status);
         return STEP_ERROR;
     }
     split_numbers(&b->line, text);

@@ -260,6 +260,9 @@ START_TEST(test_openings_errors)
     board = (BoardSize){ 6, 6 };
     ck_assert_int_eq(parse_openings(BYTES("b1-b4/e4\nb1-b4\0/e4\n"), &board, &list, error), -1);
     ck_assert_str_eq(error, "o.txt:2: a NUL byte in the line");
+    /* A CR ends no line (it used to hide the rest of one, or all but the first of a CR-only file). */
+    ck_assert_int_eq(parse_openings(BYTES("b1-b4/e4\rb6-b2/d4\r"), &board, &list, error), -1);
+    ck_assert_str_eq(error, "o.txt:1: a carriage return inside the line (lines end in LF or CR LF)");
     ck_assert_int_eq(parse_openings(BYTES("\n\nb1-b4/e4 zz\n"), &board, &list, error), -1);
     ck_assert_str_eq(error, "o.txt:3: bad move 'zz'");
     ck_assert_int_eq(parse_openings(BYTES("b1-b5/e4\n"), &board, &list, error), -1);

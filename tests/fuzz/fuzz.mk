@@ -1,10 +1,10 @@
 # tests/fuzz/fuzz.mk - libFuzzer targets; included by the top-level Makefile
 # (also usable alone: make -f tests/fuzz/fuzz.mk fuzz).
 #
-#   make fuzz                        builds build/fuzz/fuzz_protocol and
-#                                    build/fuzz/fuzz_parsers (clang, libFuzzer,
-#                                    ASan + UBSan, -O2 -g)
-#   make fuzz-run FUZZ_SECONDS=60    runs each target for its share of the
+#   make fuzz                        builds the targets of FUZZ_TARGETS into
+#                                    build/fuzz/ (clang, libFuzzer, ASan +
+#                                    UBSan, -O2 -g)
+#   make fuzz-run FUZZ_SECONDS=140   runs each target for its share of the
 #                                    seconds, prints executions and crashes,
 #                                    fails when any target crashed
 #   make fuzz-run FUZZ_JOBS=2        the same in libFuzzer's fork mode with 2
@@ -15,19 +15,21 @@
 # clean`), artifacts to build/fuzz/artifacts/<target>/<run>/.
 
 FUZZ_CC ?= clang
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 140
 FUZZ_JOBS ?= 0
 FUZZ_BUILD = build/fuzz
-FUZZ_TARGETS = fuzz_protocol fuzz_parsers
+FUZZ_TARGETS = fuzz_protocol fuzz_parsers fuzz_match_replies fuzz_numbers fuzz_results fuzz_openings fuzz_botzone
 FUZZ_BINS = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/%)
 FUZZ_SANITIZERS = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS = -std=gnu11 -O2 -g -fno-omit-frame-pointer $(FUZZ_SANITIZERS) \
               -Wall -Wextra -pthread -I. $(FUZZ_CFLAGS_EXTRA)
 
-# The engine sources the Makefile builds into ./amazons, minus main.c.
+# The engine sources the Makefile builds into ./amazons, minus main.c, and
+# amazons-match's modules minus its main.c (the targets for its parsers).
 FUZZ_ENGINE_SRC = $(if $(ENGINE_SRC),$(ENGINE_SRC), \
     $(filter-out protocol/main.c,$(foreach d,engine eval search records protocol,$(wildcard $(d)/*.c))))
-FUZZ_ENGINE_OBJ = $(FUZZ_ENGINE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_MATCH_SRC = $(filter-out match/main.c,$(wildcard match/*.c))
+FUZZ_ENGINE_OBJ = $(FUZZ_ENGINE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_MATCH_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 
 .PHONY: fuzz fuzz-run
 fuzz: $(FUZZ_BINS)

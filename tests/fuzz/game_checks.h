@@ -1,9 +1,13 @@
 /*
- * game_checks.h - the invariants of a Position and a Game, and comparisons
- * that name the first difference; shared by both fuzz harnesses.
+ * game_checks.h - the invariants of a Position and a Game, comparisons that
+ * name the first difference, and whether a side can move and what it can
+ * reach, counted square by square (apart from the engine's bitboard code);
+ * shared by the fuzz harnesses.
  */
 #ifndef AMAZONS_FUZZ_GAME_CHECKS_H
 #define AMAZONS_FUZZ_GAME_CHECKS_H
+
+#include <stdbool.h>
 
 #include "engine/game.h"
 #include "engine/position.h"
@@ -80,6 +84,54 @@ FUZZ_API const char *fuzz_check_game(const Game *game)
             return fuzz_fail("game: move %d does not replay legally", i + 1);
     }
     return fuzz_same_position("game replay", &replay.pos, &game->pos);
+}
+
+/* ---- moves and regions counted square by square, apart from the engine's bitboards ---- */
+
+FUZZ_API bool fuzz_on_board(const Position *pos, int file, int rank)
+{
+    return file >= 0 && rank >= 0 && file < pos->width && rank < pos->height;
+}
+
+FUZZ_API bool fuzz_empty_at(const Position *pos, int file, int rank)
+{
+    return fuzz_on_board(pos, file, rank) && bb_test(pos->empty, square_at(file, rank));
+}
+
+/* Whether any amazon of c has an empty neighbour: the only way it can move at all. */
+FUZZ_API bool fuzz_can_move(const Position *pos, Color c)
+{
+    for (int r = 0; r < pos->height; r++)
+        for (int f = 0; f < pos->width; f++)
+            if (bb_test(pos->amazons[c], square_at(f, r)))
+                for (int dr = -1; dr <= 1; dr++)
+                    for (int df = -1; df <= 1; df++)
+                        if ((df || dr) && fuzz_empty_at(pos, f + df, r + dr))
+                            return true;
+    return false;
+}
+
+/* Empty squares joined to c's amazons by steps between neighbouring empty squares (grid flood fill). */
+FUZZ_API int fuzz_reachable(const Position *pos, Color c)
+{
+    bool seen[BOARD_MAX][BOARD_MAX] = { { false } };
+    int queue[BOARD_MAX * BOARD_MAX], head = 0, tail = 0, count = 0;
+    for (int r = 0; r < pos->height; r++)
+        for (int f = 0; f < pos->width; f++)
+            if (bb_test(pos->amazons[c], square_at(f, r)))
+                queue[tail++] = r * BOARD_MAX + f;
+    while (head < tail) {
+        int f = queue[head] % BOARD_MAX, r = queue[head] / BOARD_MAX;
+        head++;
+        for (int dr = -1; dr <= 1; dr++)
+            for (int df = -1; df <= 1; df++)
+                if (fuzz_empty_at(pos, f + df, r + dr) && !seen[r + dr][f + df]) {
+                    seen[r + dr][f + df] = true;
+                    queue[tail++] = (r + dr) * BOARD_MAX + f + df;
+                    count++;
+                }
+    }
+    return count;
 }
 
 #endif
