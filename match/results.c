@@ -136,10 +136,13 @@ char *result_line(const MatchSettings *m, const Opening *openings, const GameRes
     seconds_json(&t, r->seconds[WHITE]);
     json_raw(&t, ",\"black_seconds\":");
     seconds_json(&t, r->seconds[BLACK]);
-    json_raw(&t, ",\"white_longest\":");
-    seconds_json(&t, r->longest[WHITE]);
-    json_raw(&t, ",\"black_longest\":");
-    seconds_json(&t, r->longest[BLACK]);
+    /* Games read from files written before moves were timed keep not saying. */
+    if (r->longest[WHITE] >= 0 && r->longest[BLACK] >= 0) {
+        json_raw(&t, ",\"white_longest\":");
+        seconds_json(&t, r->longest[WHITE]);
+        json_raw(&t, ",\"black_longest\":");
+        seconds_json(&t, r->longest[BLACK]);
+    }
     if (m->have_seed)
         json_raw(&t, ",\"seed\":%llu,\"date\":", m->seed);
     else
