@@ -107,10 +107,47 @@ async function restartAfterCrash({ page, shot }) {
   assert.match(transcript, /> \d+ set_position /);
 }
 
+// On a phone's width the board fits the screen and a move is still three taps; the dark theme reads.
+async function phoneAndDark({ page, shot }) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide on a 390 px screen`);
+  const board = await page.locator('#board').boundingBox();
+  assert.ok(board.width >= 300 && board.x >= 0 && board.x + board.width <= 390, JSON.stringify(board));
+  await newGame(page, { width: 8, height: 8, white: 'human', black: 'engine', level: 'beginner', moveTime: 0.2 });
+  const pos = await shownPosition(page);
+  await clickMove(page, pos, pickMove(pos, 6));
+  await waitForTurn(page);
+  await page.click('#theme');
+  const dark = await page.evaluate(() => document.documentElement.dataset.theme);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const expected = dark === 'dark' ? 'rgb(22, 24, 28)' : 'rgb(244, 241, 234)';
+  assert.equal(background, expected);
+  await shot(dark);
+  // The choice is remembered.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), dark);
+}
+
+// Squares are buttons with spoken labels, and the keyboard alone plays a move.
+async function keyboard({ page }) {
+  await newGame(page, { width: 6, height: 6, white: 'human', black: 'human', level: 'full', moveTime: 1 });
+  assert.equal(await page.getAttribute('[data-square="b1"]', 'aria-label'), 'b1, white amazon');
+  assert.equal(await page.getAttribute('[data-square="c3"]', 'aria-label'), 'c3, empty');
+  // b1-b3/b4 from the keyboard: focus a1, right to b1, select; up twice, select; up once, select.
+  await page.focus('[data-square="a1"]');
+  const keys = ['ArrowRight', 'Enter', 'ArrowUp', 'ArrowUp', 'Enter', 'ArrowUp', 'Enter'];
+  for (const key of keys) await page.keyboard.press(key);
+  await page.waitForFunction(() => window.amazons.app.record.length === 1);
+  assert.equal(await page.textContent('#moves button.move'), 'b1-b3/b4');
+}
+
 export const tests = [
   { name: 'a whole 6x6 game against the engine, by clicks', run: wholeGame },
   { name: 'the engine against itself on 10x10', run: engineAgainstEngine },
   { name: 'taking a move back', run: takeBack },
   { name: 'typed moves, legal and not', run: typedMoves },
   { name: 'a dead engine is restarted on the same game', run: restartAfterCrash },
+  { name: 'a phone-width screen, and the dark theme', run: phoneAndDark, viewport: { width: 390, height: 844 } },
+  { name: 'the keyboard alone plays a move', run: keyboard },
 ];
