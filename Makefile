@@ -15,7 +15,7 @@ CFLAGS = -std=gnu11 $(OPT) $(ARCH_FLAGS) $(WARNINGS) -pthread -I. $(CFLAGS_EXTRA
 LDLIBS = -pthread -lm
 
 ifeq ($(PORTABLE),1)
-CFLAGS += -DAMAZONS_PORTABLE_LINES
+CFLAGS += -DAMAZONS_PORTABLE_LINES -DAMAZONS_PORTABLE
 VARIANT = -portable
 endif
 
@@ -54,6 +54,8 @@ MAIN_OBJ = $(BUILD)/protocol/main.o
 MATCH_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard match/*.c))
 # The match runner's modules without its main(): the tests call its parsers directly.
 MATCH_LIB_OBJ = $(filter-out $(BUILD)/match/main.o,$(MATCH_OBJ))
+# The learned evaluation's data and training modules (learn/learn.mk has their programs).
+LEARN_OBJ = $(BUILD)/learn/data.o $(BUILD)/learn/model.o
 TEST_SRC = $(wildcard tests/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 
@@ -85,7 +87,7 @@ $(BIN): $(ENGINE_OBJ) $(MAIN_OBJ)
 $(MATCH_BIN): $(ENGINE_OBJ) $(MATCH_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(TEST_BIN): $(ENGINE_OBJ) $(MATCH_LIB_OBJ) $(TEST_OBJ)
+$(TEST_BIN): $(ENGINE_OBJ) $(MATCH_LIB_OBJ) $(LEARN_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
 $(BUILD)/tests/%.o: tests/%.c
@@ -140,3 +142,4 @@ include tests/solve.mk
 include tests/docs.mk
 include install.mk
 include web/web.mk
+include learn/learn.mk

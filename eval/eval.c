@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "eval/lockstep.h"
+#include "eval/net.h"
 #include "eval/params.h"
 #include "eval/square_counts.h"
 
@@ -243,7 +244,13 @@ void evaluate(const Position *pos, Evaluation *e)
              + param_value(P_MOBILITY_WEIGHT) * (param_value(P_MOBILITY_FLOOR) + phase) * mobility;
 }
 
-double eval_win_probability(const Position *pos)
+static EvalKind eval_kind = EVAL_CLASSIC;
+
+void eval_use(EvalKind kind) { eval_kind = kind; }
+
+EvalKind eval_in_use(void) { return eval_kind; }
+
+static double classic_win_probability(const Position *pos)
 {
     Evaluation e;
     evaluate(pos, &e);
@@ -258,6 +265,18 @@ double eval_win_probability(const Position *pos)
         return 1.0 / (1.0 + exp(-(score - 0.5) * param_value(P_RACE_SLOPE)));
     }
     return 1.0 / (1.0 + exp(-score / param_value(P_EVAL_SCALE)));
+}
+
+double eval_win_probability(const Position *pos)
+{
+    const NetModel *net = eval_kind == EVAL_NET ? net_for(pos->width, pos->height) : NULL;
+    if (!net)
+        return classic_win_probability(pos);
+    DistanceMap queen;
+    queen_distances(pos, &queen);
+    if (!(queen.reached[WHITE] & queen.reached[BLACK]))
+        return classic_win_probability(pos); /* separated: the exact race */
+    return 1.0 / (1.0 + exp(-param_value(P_NET_SCALE) * net_logit(net, pos, &queen)));
 }
 
 int eval_score_estimate(const Position *pos)

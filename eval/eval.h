@@ -41,8 +41,18 @@ void evaluate(const Position *pos, Evaluation *e);
 /*
  * Probability that the side to move wins, from the evaluation: exactly 1 or 0
  * when the regions are separated and the move counts decide the game.
+ * Contested positions are judged by the evaluation in use (eval_use).
  */
 double eval_win_probability(const Position *pos);
+
+/*
+ * Which evaluation judges contested positions: the classic terms above, or
+ * the learned network (net.h) on boards that have one.  Separated positions
+ * are always counted exactly.  One setting for the process.
+ */
+typedef enum { EVAL_CLASSIC, EVAL_NET } EvalKind;
+void eval_use(EvalKind kind);
+EvalKind eval_in_use(void);
 
 /* Rounded territory margin, positive for White (final_score before the end). */
 int eval_score_estimate(const Position *pos);

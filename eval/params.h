@@ -29,6 +29,7 @@ typedef enum {
     P_MOBILITY_FLOOR,
     P_TRAPPED_PENALTY,
     P_RACE_SLOPE,
+    P_NET_SCALE,
     /* move ordering (ordering.c) */
     P_ORDER_MOBILITY,
     P_ORDER_MOBILITY_BEFORE,
@@ -43,6 +44,7 @@ typedef enum {
     P_WIDEN_RATE,
     P_EVAL_ORDER_VISITS,
     P_PLAYOUT_MOVES,
+    P_PLAYOUT_SIGN,
     P_EXPAND_VISITS,
     /* hand-over to the exact solver (protocol/session.c) */
     P_SOLVER_SHARE,

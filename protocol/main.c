@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/eval.h"
+#include "eval/net.h"
 #include "eval/params.h"
 #include "protocol/bench.h"
 #include "protocol/botzone.h"
@@ -31,6 +33,10 @@ static void print_help(FILE *out)
         "  --resign P           resign when the win estimate stays below P (default: never)\n"
         "  --ponder             think on between commands once the engine has moved\n"
         "  --verbose            search summaries and solve progress on stderr\n"
+        "  --eval KIND          how contested positions are judged: classic (the\n"
+        "                       territory terms) or net (the learned network, on\n"
+        "                       boards that have one; default %s)\n"
+        "  --weights FILE       load the learned networks of FILE (see docs/learning.md)\n"
         "  --param NAME=VALUE   set a tunable parameter (repeatable; see --list-params)\n"
         "  --list-params        list the tunable parameters: name, default, min, max,\n"
         "                       int or real, description (and a board size's own\n"
@@ -41,12 +47,12 @@ static void print_help(FILE *out)
         "  --help               show this help and exit\n"
         "  --version            show the version and exit\n",
         (size_t)SEARCH_DEFAULT_MEMORY_MB, defaults.move_time, MOVE_OVERHEAD_DEFAULT * 1000,
-        SHORT_MOVE_MARGIN_SHARE * 100);
+        SHORT_MOVE_MARGIN_SHARE * 100, eval_in_use() == EVAL_NET ? "net" : "classic");
 }
 
 enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
        OPT_RESIGN, OPT_PONDER, OPT_VERBOSE, OPT_PARAM, OPT_LIST_PARAMS, OPT_BENCH, OPT_HELP, OPT_VERSION,
-       OPT_BOTZONE };
+       OPT_BOTZONE, OPT_EVAL, OPT_WEIGHTS };
 
 /* One line per parameter; a board size's own default is named at the end of its description. */
 static void list_params(FILE *out)
@@ -114,6 +120,14 @@ static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *benc
         return true;
     case OPT_BOTZONE: /* seen by botzone_requested() */
         return true;
+    case OPT_EVAL:
+        if (strcmp(arg, "classic") == 0)
+            eval_use(EVAL_CLASSIC);
+        else if (strcmp(arg, "net") == 0)
+            eval_use(EVAL_NET);
+        else
+            return false;
+        return true;
     }
     return false;
 }
@@ -157,6 +171,8 @@ int main(int argc, char **argv)
         { "list-params", no_argument, NULL, OPT_LIST_PARAMS },
         { "bench", no_argument, NULL, OPT_BENCH },
         { "botzone", no_argument, NULL, OPT_BOTZONE },
+        { "eval", required_argument, NULL, OPT_EVAL },
+        { "weights", required_argument, NULL, OPT_WEIGHTS },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
         { NULL, 0, NULL, 0 },
@@ -185,6 +201,14 @@ int main(int argc, char **argv)
             const char *error = param_assign(optarg);
             if (error) {
                 fprintf(stderr, "amazons: %s\n", error);
+                return 2;
+            }
+            continue;
+        }
+        if (opt == OPT_WEIGHTS) {
+            const char *error = net_load(optarg);
+            if (error) {
+                fprintf(stderr, "amazons: --weights %s: %s\n", optarg, error);
                 return 2;
             }
             continue;

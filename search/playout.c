@@ -3,6 +3,7 @@
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "eval/params.h"
 
 bool random_move(const Position *pos, Rng *rng, Move *m)
 {
@@ -31,5 +32,7 @@ double playout(Position *pos, int depth, Color perspective, Rng *rng)
     if (!has_legal_move(pos, pos->to_move))
         return pos->to_move == perspective ? 0.0 : 1.0;
     double p = eval_win_probability(pos);
+    if (param_int(P_PLAYOUT_SIGN))
+        p = p > 0.5 ? 1.0 : p < 0.5 ? 0.0 : 0.5;
     return pos->to_move == perspective ? p : 1.0 - p;
 }

@@ -29,5 +29,6 @@ Suite *match_engines_suite(void);
 Suite *hardening_suite(void);
 Suite *state_integrity_suite(void);
 Suite *fuzz_regression_suite(void);
+Suite *learn_suite(void);
 
 #endif

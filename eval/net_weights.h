@@ -1,0 +1,13 @@
+/*
+ * net_weights.h - the networks the engine carries (eval/net_weights.c,
+ * written by the trainer: `make train`, docs/learning.md).
+ */
+#ifndef AMAZONS_NET_WEIGHTS_H
+#define AMAZONS_NET_WEIGHTS_H
+
+#include "eval/net.h"
+
+extern const NetModel NET_BUILTIN[];
+extern const int NET_BUILTIN_COUNT;
+
+#endif
