@@ -80,8 +80,13 @@ Bitboard bb_queen_reach(Bitboard from, Bitboard empty);
  */
 static inline Bitboard bb_king_reach(Bitboard from, Bitboard empty)
 {
-    if (!((from | empty) >> 64)) {
-        /* Boards of up to six ranks fit in the low word, where shifts are cheaper. */
+    /*
+     * Sets in the low word take one-word shifts, which are cheaper (boards of
+     * up to five ranks, and late endgames).  A square on bit 63 is left out
+     * of that path: its row spreads to bit 64 (j6 on a board of ten files),
+     * whose step down lands on bit 53 (j5), and a one-word row loses it.
+     */
+    if (!(from >> 63) && !(empty >> 64)) {
         uint64_t low = (uint64_t)from, row = low | low << 1 | low >> 1;
         return (row | row << STRIDE | row >> STRIDE) & (uint64_t)empty;
     }
@@ -102,7 +107,8 @@ static inline Bitboard bb_neighbours(int sq) { return BB_NEIGHBOURS[sq]; }
 /* The king-connected component of `passable` squares around `seed` (seed included). */
 static inline Bitboard bb_king_component(Bitboard seed, Bitboard passable)
 {
-    if (!((seed | passable) >> 64)) {
+    /* The one-word path, as in bb_king_reach: bit 63 would spread through bit 64. */
+    if (!((seed | passable) >> 63)) {
         uint64_t area = (uint64_t)seed, within = (uint64_t)passable, grown;
         for (;; area = grown) {
             uint64_t row = area | area << 1 | area >> 1;

@@ -343,19 +343,24 @@ END_TEST
 /*
  * bb_king_reach against the eight neighbours counted square by square, on
  * every board shape, for sets from a fixed generator: the edges and the
- * files beyond a narrow board must never leak in.
+ * files beyond a narrow board must never leak in.  Half the trials keep
+ * both sets in the low 64-bit word, where a one-word path runs: there a
+ * step from i6 (bit 63) to j5 (bit 53) on a 10-file board passes through
+ * bit 64 on its way, and was once lost.
  */
 START_TEST(test_king_reach_matches_neighbours)
 {
     uint64_t seed = 0x9e3779b97f4a7c15ULL;
     for (int width = BOARD_MIN; width <= BOARD_MAX; width++)
         for (int height = BOARD_MIN; height <= BOARD_MAX; height++)
-            for (int trial = 0; trial < 20; trial++) {
+            for (int trial = 0; trial < 40; trial++) {
                 Bitboard from = 0, empty = 0;
                 for (int f = 0; f < width; f++)
                     for (int r = 0; r < height; r++) {
                         seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
                         int roll = (int)(seed >> 60);
+                        if (trial % 2 && square_at(f, r) >= 64)
+                            continue;
                         if (roll < 3)
                             from |= bb_square(square_at(f, r));
                         else if (roll < 12)
@@ -376,6 +381,20 @@ START_TEST(test_king_reach_matches_neighbours)
                 ck_assert_msg(bb_king_reach(from, empty) == expected, "%dx%d trial %d", width,
                               height, trial);
             }
+}
+END_TEST
+
+/*
+ * The step that the one-word paths of bb_king_reach and bb_king_component
+ * once lost: i6 to j5 on 10x10, which passes bit 64 (j6) on its way.
+ */
+START_TEST(test_king_reach_across_the_word_boundary)
+{
+    Bitboard i6 = bb_square(square_at(8, 5)), j5 = bb_square(square_at(9, 4));
+    ck_assert(bb_king_reach(i6, j5) == j5);
+    ck_assert(bb_king_reach(j5, i6) == i6);
+    ck_assert(bb_king_component(i6, i6 | j5) == (i6 | j5));
+    ck_assert(bb_king_component(j5, i6 | j5) == (i6 | j5));
 }
 END_TEST
 
@@ -599,6 +618,7 @@ Suite *movegen_suite(void)
     TCase *tc = tcase_create("rules");
     tcase_add_loop_test(tc, test_queen_targets_empty_board, BOARD_MIN, BOARD_MAX + 1);
     tcase_add_test(tc, test_king_reach_matches_neighbours);
+    tcase_add_test(tc, test_king_reach_across_the_word_boundary);
     tcase_add_test(tc, test_king_component_matches_flood);
     tcase_add_test(tc, test_corners_and_edges);
     tcase_add_test(tc, test_arrow_and_vacated_square);
