@@ -33,13 +33,29 @@ static void buckets(const Position *pos, const DistanceMap *map, Color c, Bitboa
     out[4] = pos->empty & ~map->reached[c];
 }
 
-/* The bucket pair (ours, theirs) of every empty square, by one distance map. */
-static void pairs(const Position *pos, const DistanceMap *map, uint8_t pair[NUM_SQUARES])
+/*
+ * King distance buckets of colour c: three king steps, then the rest of what
+ * its queens reach (a king walk gets wherever queen moves do, through the
+ * same empty squares), then what they do not.  Three steps cost far less
+ * than a whole fill.
+ */
+static void king_buckets(const Position *pos, const DistanceMap *queen, Color c,
+                         Bitboard out[NET_DISTANCE_BUCKETS])
 {
-    Color us = pos->to_move, them = color_other(us);
-    Bitboard ours[NET_DISTANCE_BUCKETS], theirs[NET_DISTANCE_BUCKETS];
-    buckets(pos, map, us, ours);
-    buckets(pos, map, them, theirs);
+    Bitboard seen = 0, frontier = pos->amazons[c];
+    for (int d = 0; d < 3; d++) {
+        frontier = bb_king_reach(frontier, pos->empty & ~seen);
+        out[d] = frontier;
+        seen |= frontier;
+    }
+    out[3] = queen->reached[c] & ~seen;
+    out[4] = pos->empty & ~queen->reached[c];
+}
+
+/* The bucket pair (ours, theirs) of every empty square, from both sides' buckets. */
+static void pairs(const Bitboard ours[NET_DISTANCE_BUCKETS], const Bitboard theirs[NET_DISTANCE_BUCKETS],
+                  uint8_t pair[NUM_SQUARES])
+{
     for (int a = 0; a < NET_DISTANCE_BUCKETS; a++)
         for (int b = 0; b < NET_DISTANCE_BUCKETS; b++)
             for (Bitboard set = ours[a] & theirs[b]; set;)
@@ -49,11 +65,15 @@ static void pairs(const Position *pos, const DistanceMap *map, uint8_t pair[NUM_
 void net_features(const Position *pos, const DistanceMap *queen, NetFeatures *f)
 {
     f->count = 0;
-    DistanceMap king;
-    king_distances(pos, &king);
+    Color us = pos->to_move, them = color_other(us);
+    Bitboard ours[NET_DISTANCE_BUCKETS], theirs[NET_DISTANCE_BUCKETS];
     uint8_t queen_pair[NUM_SQUARES], king_pair[NUM_SQUARES];
-    pairs(pos, queen, queen_pair);
-    pairs(pos, &king, king_pair);
+    buckets(pos, queen, us, ours);
+    buckets(pos, queen, them, theirs);
+    pairs(ours, theirs, queen_pair);
+    king_buckets(pos, queen, us, ours);
+    king_buckets(pos, queen, them, theirs);
+    pairs(ours, theirs, king_pair);
     for (Bitboard empty = pos->empty; empty;) {
         int sq = bb_pop(&empty);
         int kind = NET_EMPTY + queen_pair[sq] * NET_PAIRS + king_pair[sq];

@@ -26,6 +26,7 @@
 #include "engine/movegen.h"
 #include "engine/zobrist.h"
 #include "eval/eval.h"
+#include "eval/net.h"
 #include "eval/params.h"
 #include "learn/data.h"
 #include "match/board_size.h"
@@ -71,6 +72,8 @@ static void usage(FILE *out)
         "  --random-plies K     random moves after the opening (default 2)\n"
         "  --openings FILE      an opening book (amazons-match's format)\n"
         "  --seed S             the run's seed (default 1)\n"
+        "  --weights FILE       play with the learned evaluation of FILE (the classic one\n"
+        "                       otherwise): the next generation's data\n"
         "  -j N                 games at a time (default 2)\n"
         "  --shard I/N          only the games whose number is I modulo N\n"
         "  -o FILE              where the positions go\n"
@@ -253,7 +256,7 @@ static bool parse_shard(const char *text, int *shard, int *shards)
 }
 
 enum { OPT_SIZE = 256, OPT_GAMES, OPT_PLAYOUTS, OPT_RANDOM, OPT_OPENINGS, OPT_SEED, OPT_SHARD, OPT_MERGE,
-       OPT_HELP };
+       OPT_WEIGHTS, OPT_HELP };
 
 /* Applies one option; false for a bad value. */
 static bool apply(Options *o, int opt, const char *arg, bool *merging)
@@ -274,6 +277,13 @@ static bool apply(Options *o, int opt, const char *arg, bool *merging)
     case 'j': return parse_long(arg, 1, MAX_JOBS, &n) && (o->jobs = (int)n, true);
     case 'o': o->output = arg; return true;
     case OPT_MERGE: *merging = true; return true;
+    case OPT_WEIGHTS: {
+        const char *error = net_load(arg);
+        if (error)
+            fprintf(stderr, "amazons-selfplay: --weights %s: %s\n", arg, error);
+        eval_use(EVAL_NET);
+        return error == NULL;
+    }
     }
     return false;
 }
@@ -285,6 +295,7 @@ int main(int argc, char **argv)
         { "playouts", required_argument, NULL, OPT_PLAYOUTS }, { "random-plies", required_argument, NULL, OPT_RANDOM },
         { "openings", required_argument, NULL, OPT_OPENINGS }, { "seed", required_argument, NULL, OPT_SEED },
         { "shard", required_argument, NULL, OPT_SHARD },       { "merge", no_argument, NULL, OPT_MERGE },
+        { "weights", required_argument, NULL, OPT_WEIGHTS },
         { "help", no_argument, NULL, OPT_HELP },               { NULL, 0, NULL, 0 },
     };
     Options o = { .jobs = 2, .shards = 1, .random_plies = 2, .playouts = 1500, .seed = 1 };

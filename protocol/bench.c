@@ -13,6 +13,10 @@
  * When AMAZONS_BASELINE names another build of the engine (`make bench
  * BASELINE=COMMIT`), its --bench runs right after our one-thread searches
  * and its speed on each position is set against ours.
+ *
+ * When the engine has a learned network for 10x10 (net.h), the one-thread
+ * searches run again with the evaluation not in use (--eval), so that the
+ * bench shows both evaluations' speed and signature moves.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -21,6 +25,8 @@
 
 #include "engine/lines.h"
 #include "engine/movegen.h"
+#include "eval/eval.h"
+#include "eval/net.h"
 #include "protocol/bench.h"
 #include "protocol/numbers.h"
 
@@ -105,8 +111,12 @@ static int bench_perft(void)
     return reference && *reference ? bench_reference(reference, leaves, seconds) : 0;
 }
 
-/* Searches every position; fills figures[] (may be NULL). */
-static int bench_search(const SessionOptions *options, int threads, SearchFigures *figures)
+/*
+ * Searches every position; fills figures[] (may be NULL).  `label` names
+ * the evaluation when it is not the one in use by default (NULL: none).
+ */
+static int bench_search_as(const SessionOptions *options, int threads, SearchFigures *figures,
+                           const char *label)
 {
     SearchConfig config = options->search;
     config.threads = threads;
@@ -124,9 +134,9 @@ static int bench_search(const SessionOptions *options, int threads, SearchFigure
         SearchResult r = search_run(search, &pos, &limits);
         char move[MOVE_TEXT_MAX];
         move_to_text(r.move, move);
-        printf("search %d thread%s, position %zu: %llu iterations in %.3f s, %.0f iterations/s, best %s (%.1f%%)\n",
-               threads, threads == 1 ? "" : "s", i + 1, (unsigned long long)r.iterations, r.seconds,
-               r.iterations / r.seconds, move, 100 * r.win_rate);
+        printf("search %d thread%s%s%s, position %zu: %llu iterations in %.3f s, %.0f iterations/s, best %s (%.1f%%)\n",
+               threads, threads == 1 ? "" : "s", label ? ", " : "", label ? label : "", i + 1,
+               (unsigned long long)r.iterations, r.seconds, r.iterations / r.seconds, move, 100 * r.win_rate);
         total += r.iterations;
         total_seconds += r.seconds;
         if (figures) {
@@ -135,9 +145,30 @@ static int bench_search(const SessionOptions *options, int threads, SearchFigure
         }
         search_destroy(search);
     }
-    printf("search %d thread%s: %llu iterations, %.0f iterations/s overall\n", threads,
-           threads == 1 ? "" : "s", (unsigned long long)total, total / total_seconds);
+    printf("search %d thread%s%s%s: %llu iterations, %.0f iterations/s overall\n", threads,
+           threads == 1 ? "" : "s", label ? ", " : "", label ? label : "", (unsigned long long)total,
+           total / total_seconds);
     return 0;
+}
+
+static int bench_search(const SessionOptions *options, int threads, SearchFigures *figures)
+{
+    return bench_search_as(options, threads, figures, NULL);
+}
+
+/*
+ * The one-thread searches again with the other evaluation, when the 10x10
+ * positions have a learned network: both speeds, and both signatures.
+ */
+static int bench_other_evaluation(const SessionOptions *options)
+{
+    if (!net_for(10, 10))
+        return 0;
+    EvalKind kind = eval_in_use();
+    eval_use(kind == EVAL_NET ? EVAL_CLASSIC : EVAL_NET);
+    int status = bench_search_as(options, 1, NULL, kind == EVAL_NET ? "classic evaluation" : "net evaluation");
+    eval_use(kind);
+    return status;
 }
 
 /*
@@ -182,7 +213,7 @@ int run_bench(const SessionOptions *options)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     SearchFigures figures[BENCH_POSITION_COUNT];
-    if (bench_perft() || bench_search(options, 1, figures))
+    if (bench_perft() || bench_search(options, 1, figures) || bench_other_evaluation(options))
         return 1;
     const char *baseline = getenv("AMAZONS_BASELINE");
     if (baseline && *baseline && bench_baseline(baseline, figures))
