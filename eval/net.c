@@ -85,6 +85,17 @@ double net_logit(const NetModel *net, const Position *pos, const DistanceMap *qu
     return (double)out / ((double)NET_SCALE_1 * NET_SCALE_2);
 }
 
+uint64_t net_checksum(const NetModel *net)
+{
+    uint64_t h = 14695981039346656037ULL;
+    const uint64_t prime = 1099511628211ULL;
+    for (size_t i = 0; i < (size_t)net->features * NET_HIDDEN; i++)
+        h = (h ^ (uint16_t)net->w1[i]) * prime;
+    for (int i = 0; i < NET_HIDDEN; i++)
+        h = ((h ^ (uint32_t)net->b1[i]) * prime ^ (uint16_t)net->w2[i]) * prime;
+    return (h ^ (uint32_t)net->b2) * prime;
+}
+
 /* ---- the weights file ---- */
 
 static bool read_exact(FILE *f, void *data, size_t size) { return fread(data, 1, size, f) == size; }

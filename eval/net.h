@@ -66,6 +66,9 @@ const char *net_load(const char *path);
 #define NET_FILE_MAGIC "AMZNET1\n"
 enum { NET_FILE_MAX_MODELS = 8 };
 
+/* FNV-1a over a network's integers: the checksum named in eval/net_weights.c. */
+uint64_t net_checksum(const NetModel *net);
+
 /* Writes one network's part of that format to an open FILE; false on a write error. */
 bool net_write(const NetModel *net, void *file);
 

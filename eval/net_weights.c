@@ -3,3 +3,4 @@
 
 const NetModel NET_BUILTIN[1] = { { 0 } };
 const int NET_BUILTIN_COUNT = 0;
+const uint64_t NET_BUILTIN_CHECKSUMS[1] = { 0 };

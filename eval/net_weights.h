@@ -9,5 +9,7 @@
 
 extern const NetModel NET_BUILTIN[];
 extern const int NET_BUILTIN_COUNT;
+/* net_checksum of each, as the trainer wrote them: a test checks them. */
+extern const uint64_t NET_BUILTIN_CHECKSUMS[];
 
 #endif

@@ -299,6 +299,10 @@ static int train(const Options *o, char **paths, int count)
             return 1;
         }
     }
+    /* Rows no position ever touched keep their random start: make them nothing. */
+    for (int r = 0; r < m.features; r++)
+        if (!a.row_steps[r])
+            memset(m.w1 + (size_t)r * NET_HIDDEN, 0, NET_HIDDEN * sizeof *m.w1);
     bool written = write_weights(&m, o->output);
     if (!written)
         perror(o->output);
@@ -314,24 +318,13 @@ static int train(const Options *o, char **paths, int count)
 
 /* ---- the engine's source ---- */
 
-/* FNV-1a over a network's integers, as the weights file holds them: the checksum in the header. */
-static uint64_t checksum(const NetModel *net)
-{
-    uint64_t h = 14695981039346656037ULL;
-    size_t n = (size_t)net->features * NET_HIDDEN;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (uint16_t)net->w1[i]) * 1099511628211ULL;
-    for (int i = 0; i < NET_HIDDEN; i++)
-        h = ((h ^ (uint32_t)net->b1[i]) * 1099511628211ULL ^ (uint16_t)net->w2[i]) * 1099511628211ULL;
-    return (h ^ (uint32_t)net->b2) * 1099511628211ULL;
-}
-
+/* An array, 32 numbers a line (one hidden layer's row), tersely: the weights are many. */
 static void emit_array(FILE *f, const char *type, const char *name, const void *values, size_t n, bool wide)
 {
     fprintf(f, "static const %s %s[%zu] = {", type, name, n);
     for (size_t i = 0; i < n; i++) {
         long v = wide ? ((const int32_t *)values)[i] : ((const int16_t *)values)[i];
-        fprintf(f, "%s%ld,", i % 20 ? " " : "\n    ", v);
+        fprintf(f, "%s%ld,", i % NET_HIDDEN ? "" : "\n", v);
     }
     fprintf(f, "\n};\n\n");
 }
@@ -359,7 +352,7 @@ static int emit(const Options *o, char **paths, int count)
                " * amazons-train --emit-c (make train, docs/learning.md).  Do not edit.\n *\n");
     fprintf(f, " * Recipe: %s\n *\n", o->recipe ? o->recipe : "(not given)");
     for (int i = 0; i < total; i++)
-        fprintf(f, " * %dx%d: checksum %016" PRIx64 "\n", nets[i].width, nets[i].height, checksum(&nets[i]));
+        fprintf(f, " * %dx%d: checksum %016" PRIx64 "\n", nets[i].width, nets[i].height, net_checksum(&nets[i]));
     fprintf(f, " */\n#include \"eval/net_weights.h\"\n\n");
     for (int i = 0; i < total; i++) {
         char name[64];
@@ -376,6 +369,10 @@ static int emit(const Options *o, char **paths, int count)
                 nets[i].features, nets[i].width, nets[i].height, nets[i].width, nets[i].height, nets[i].width,
                 nets[i].height, nets[i].b2);
     fprintf(f, "};\nconst int NET_BUILTIN_COUNT = %d;\n", total);
+    fprintf(f, "const uint64_t NET_BUILTIN_CHECKSUMS[] = {");
+    for (int i = 0; i < total; i++)
+        fprintf(f, " 0x%016" PRIx64 "u,", net_checksum(&nets[i]));
+    fprintf(f, " };\n");
     for (int i = 0; i < total; i++)
         net_release(&nets[i]);
     return fclose(f) == 0 ? 0 : 1;

@@ -14,6 +14,7 @@
 #include "eval/eval.h"
 #include "eval/net.h"
 #include "eval/net_features.h"
+#include "eval/net_weights.h"
 #include "learn/data.h"
 #include "learn/model.h"
 #include "search/playout.h"
@@ -303,6 +304,17 @@ START_TEST(sizes_without_a_network_use_the_classic_evaluation)
 }
 END_TEST
 
+/* The networks the engine carries are the trainer's, number for number. */
+START_TEST(the_builtin_networks_match_their_checksums)
+{
+    for (int i = 0; i < NET_BUILTIN_COUNT; i++) {
+        ck_assert_uint_eq(net_checksum(&NET_BUILTIN[i]), NET_BUILTIN_CHECKSUMS[i]);
+        ck_assert_int_eq(NET_BUILTIN[i].features, net_feature_count(NET_BUILTIN[i].width, NET_BUILTIN[i].height));
+        ck_assert_ptr_eq(net_for(NET_BUILTIN[i].width, NET_BUILTIN[i].height), &NET_BUILTIN[i]);
+    }
+}
+END_TEST
+
 Suite *learn_suite(void)
 {
     Suite *s = suite_create("learn");
@@ -314,6 +326,7 @@ Suite *learn_suite(void)
     tcase_add_test(tc, training_records_round_trip_and_merge);
     tcase_add_test(tc, training_lowers_the_loss_and_quantizing_keeps_the_predictions);
     tcase_add_test(tc, sizes_without_a_network_use_the_classic_evaluation);
+    tcase_add_test(tc, the_builtin_networks_match_their_checksums);
     suite_add_tcase(s, tc);
     return s;
 }
