@@ -18,7 +18,7 @@ Bitboard bb_board_mask(int width, int height)
     return mask;
 }
 
-static void position_clear(Position *pos, int width, int height)
+void position_clear(Position *pos, int width, int height)
 {
     memset(pos, 0, sizeof *pos);
     pos->width = width;
@@ -28,7 +28,7 @@ static void position_clear(Position *pos, int width, int height)
     pos->to_move = WHITE;
 }
 
-static void put_piece(Position *pos, int piece, int sq)
+void position_put(Position *pos, int piece, int sq)
 {
     Bitboard bit = bb_square(sq);
     if (piece == PIECE_ARROW)
@@ -56,8 +56,8 @@ void position_start(Position *pos, int width, int height)
     const int files[4] = { 0, kc, width - 1 - kc, width - 1 };
     const int ranks[4] = { kr, 0, 0, kr };
     for (int i = 0; i < 4; i++) {
-        put_piece(pos, PIECE_WHITE_AMAZON, square_at(files[i], ranks[i]));
-        put_piece(pos, PIECE_BLACK_AMAZON, square_at(files[i], top - ranks[i]));
+        position_put(pos, PIECE_WHITE_AMAZON, square_at(files[i], ranks[i]));
+        position_put(pos, PIECE_BLACK_AMAZON, square_at(files[i], top - ranks[i]));
     }
     pos->hash = position_compute_hash(pos);
 }
@@ -212,7 +212,7 @@ static const char *parse_ranks(Position *pos, const char *text, const char **end
     for (int r = 0; r < rows; r++)
         for (int f = 0; f < width; f++)
             if (cells[r][f])
-                put_piece(pos, cells[r][f] - 1, square_at(f, rows - 1 - r));
+                position_put(pos, cells[r][f] - 1, square_at(f, rows - 1 - r));
     *end = p;
     return NULL;
 }

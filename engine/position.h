@@ -65,6 +65,15 @@ static inline bool position_same_board(const Position *a, const Position *b)
 void position_make(Position *pos, Move m);
 void position_unmake(Position *pos, Move m);
 
+/*
+ * Building a position piece by piece: an empty board of width x height with
+ * White to move, then pieces (PIECE_WHITE_AMAZON, PIECE_BLACK_AMAZON or
+ * PIECE_ARROW, zobrist.h) on empty squares.  The hash is the caller's to
+ * compute once the position is complete.
+ */
+void position_clear(Position *pos, int width, int height);
+void position_put(Position *pos, int piece, int sq);
+
 /* Recomputes the Zobrist hash from scratch (used after setup, and by tests). */
 uint64_t position_compute_hash(const Position *pos);
 

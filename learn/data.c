@@ -49,30 +49,15 @@ void record_from_position(const Position *pos, int plies, bool won, double value
 
 void record_position(const TrainingRecord *r, Position *pos)
 {
-    char text[POSITION_TEXT_MAX];
-    char *out = text;
-    static const char CELL[4] = { '.', 'W', 'B', 'x' };
-    for (int rank = r->height - 1; rank >= 0; rank--) {
-        int run = 0;
-        for (int file = 0; file < r->width; file++) {
-            int i = rank * r->width + file;
-            char c = CELL[(r->cells[i / 4] >> (2 * (i % 4))) & 3];
-            if (c == '.') {
-                run++;
-                continue;
-            }
-            if (run)
-                out += sprintf(out, "%d", run);
-            run = 0;
-            *out++ = c;
-        }
-        if (run)
-            out += sprintf(out, "%d", run);
-        *out++ = rank ? '/' : ' ';
+    /* Cell codes 1, 2, 3 are the pieces 0, 1, 2 of zobrist.h. */
+    position_clear(pos, r->width, r->height);
+    for (int i = 0; i < r->width * r->height; i++) {
+        int cell = (r->cells[i / 4] >> (2 * (i % 4))) & 3;
+        if (cell)
+            position_put(pos, cell - 1, square_at(i % r->width, i / r->width));
     }
-    sprintf(out, "%c", r->to_move == WHITE ? 'w' : 'b');
-    const char *error = position_from_text(pos, text);
-    (void)error; /* the records are written from positions: they read back */
+    pos->to_move = (Color)r->to_move;
+    pos->hash = position_compute_hash(pos);
 }
 
 bool set_add(TrainingSet *set, const TrainingRecord *r)
