@@ -7,17 +7,10 @@
 #include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-typedef struct Item {
-    struct Item *next;
-    LineStatus status;
-    bool interrupt;
-    size_t length;
-    char text[]; /* NUL-terminated */
-} Item;
+#include "protocol/line_queue.h"
 
 struct LineInput {
     FILE *in;
@@ -28,7 +21,7 @@ struct LineInput {
     int wake_pipe[2];        /* a byte here tells the reader to end */
     pthread_mutex_t lock;
     pthread_cond_t changed;
-    Item *head, *tail;
+    LineQueue queue;
     uint64_t events;
     /* The reader's line being assembled. */
     char *line;
@@ -40,21 +33,9 @@ struct LineInput {
 
 static void enqueue(LineInput *in, LineStatus status, const char *text, size_t length)
 {
-    Item *item = malloc(sizeof *item + length + 1);
-    if (!item)
-        abort(); /* out of memory while reading input: nothing sane left to do */
-    item->next = NULL;
-    item->status = status;
-    item->length = length;
-    memcpy(item->text, text, length);
-    item->text[length] = '\0';
-    item->interrupt = status == LINE_OK && input_line_is_interrupt(text, length);
+    QueuedLine *line = queued_line_new(status, text, length);
     pthread_mutex_lock(&in->lock);
-    if (in->tail)
-        in->tail->next = item;
-    else
-        in->head = item;
-    in->tail = item;
+    line_queue_append(&in->queue, line);
     in->events++;
     pthread_cond_broadcast(&in->changed);
     pthread_mutex_unlock(&in->lock);
@@ -170,10 +151,7 @@ void input_close(LineInput *in)
         close(in->wake_pipe[0]);
         close(in->wake_pipe[1]);
     }
-    for (Item *item = in->head, *next; item; item = next) {
-        next = item->next;
-        free(item);
-    }
+    line_queue_clear(&in->queue);
     pthread_cond_destroy(&in->changed);
     pthread_mutex_destroy(&in->lock);
     free(in->line);
@@ -187,22 +165,15 @@ LineStatus input_next(LineInput *in, char *buf)
     if (!in->live)
         return read_inline(in, buf);
     pthread_mutex_lock(&in->lock);
-    while (!in->head)
+    while (!in->queue.head)
         pthread_cond_wait(&in->changed, &in->lock);
-    Item *item = in->head;
-    LineStatus status = item->status;
-    if (status == LINE_END) {
-        pthread_mutex_unlock(&in->lock); /* stays queued: the end of input is for good */
-        buf[0] = '\0';
-        return status;
-    }
-    in->head = item->next;
-    if (!in->head)
-        in->tail = NULL;
+    QueuedLine *line = line_queue_take(&in->queue);
     pthread_mutex_unlock(&in->lock);
-    memcpy(buf, item->text, item->length + 1);
-    free(item);
-    return status;
+    if (!line) {
+        buf[0] = '\0';
+        return LINE_END;
+    }
+    return queued_line_copy_out(line, buf);
 }
 
 bool input_pending(LineInput *in)
@@ -210,7 +181,7 @@ bool input_pending(LineInput *in)
     if (!in->live)
         return false;
     pthread_mutex_lock(&in->lock);
-    bool pending = in->head != NULL;
+    bool pending = in->queue.head != NULL;
     pthread_mutex_unlock(&in->lock);
     return pending;
 }
@@ -220,17 +191,7 @@ bool input_take_interrupt(LineInput *in)
     if (!in->live)
         return false;
     pthread_mutex_lock(&in->lock);
-    Item **link = &in->head, *prev = NULL;
-    while (*link && !(*link)->interrupt) {
-        prev = *link;
-        link = &(*link)->next;
-    }
-    Item *found = *link;
-    if (found) {
-        *link = found->next;
-        if (in->tail == found)
-            in->tail = prev;
-    }
+    QueuedLine *found = line_queue_take_interrupt(&in->queue);
     pthread_mutex_unlock(&in->lock);
     free(found);
     return found != NULL;

@@ -391,12 +391,12 @@ START_TEST(test_genmove_analyze_proven)
 }
 END_TEST
 
-/* "# interrupt" stops a 60-second genmove (or reg_genmove) at once with a legal move. */
-START_TEST(test_interrupt_genmove)
+/*
+ * Sends "1 genmove w" from `position`, interrupts it after 300 ms, and checks
+ * that a legal move came within INTERRUPT_MS and was played.
+ */
+static void check_interrupted_genmove(const char *position, const char *what)
 {
-    static const char *const args[] = { "--time", "60", "--memory", "64", NULL };
-    engine = live_start(args);
-    const char *position = pc_strdup(live_ask(engine, "get_position"));
     live_send_ok(engine, "1 genmove w");
     sleep_ms(300);
     double sent = now_ms();
@@ -404,21 +404,29 @@ START_TEST(test_interrupt_genmove)
     const char *raw = live_read_response(engine, LIVE_ANSWER_MS);
     double took = now_ms() - sent;
     ck_assert_ptr_nonnull(raw);
-    ck_assert_msg(took <= limit_ms(INTERRUPT_MS), "the interrupted genmove took %.1f ms to answer", took);
+    ck_assert_msg(took <= limit_ms(INTERRUPT_MS), "the interrupted %s took %.1f ms to answer", what, took);
     Response r = pc_parse_response(raw);
     ck_assert(r.ok);
     Board board = bm_after(bm_of(position), 'W', r.body);
     ck_assert_str_eq(live_ask(engine, "get_position"), bm_text(&board));
+}
+
+/* "# interrupt" stops a 60-second genmove (or reg_genmove) at once with a legal move. */
+START_TEST(test_interrupt_genmove)
+{
+    static const char *const args[] = { "--time", "60", "--memory", "64", NULL };
+    engine = live_start(args);
+    check_interrupted_genmove(pc_strdup(live_ask(engine, "get_position")), "genmove");
     /* Commands sent before the interrupt wait their turn; the interrupt is for the genmove. */
     const char *middle = pc_strdup(live_ask(engine, "get_position"));
     live_send_ok(engine, "2 reg_genmove b\n3 name");
     sleep_ms(300);
-    sent = now_ms();
+    double sent = now_ms();
     live_send_ok(engine, "# interrupt");
-    raw = live_read_response(engine, LIVE_ANSWER_MS);
-    took = now_ms() - sent;
+    const char *raw = live_read_response(engine, LIVE_ANSWER_MS);
+    double took = now_ms() - sent;
     ck_assert_msg(took <= limit_ms(INTERRUPT_MS), "the interrupted reg_genmove took %.1f ms to answer", took);
-    r = pc_parse_response(raw);
+    Response r = pc_parse_response(raw);
     ck_assert_str_eq(r.id, "2");
     bm_after(bm_of(middle), 'B', r.body); /* a legal-looking move of Black's */
     ck_assert_str_eq(live_next_line(engine), "=3 Amazons");
@@ -441,18 +449,7 @@ START_TEST(test_interrupt_hand_over)
     char command[160];
     snprintf(command, sizeof command, "set_position %s", endgame);
     live_ask(engine, command);
-    live_send_ok(engine, "1 genmove w");
-    sleep_ms(300);
-    double sent = now_ms();
-    live_send_ok(engine, "# interrupt");
-    const char *raw = live_read_response(engine, LIVE_ANSWER_MS);
-    double took = now_ms() - sent;
-    ck_assert_ptr_nonnull(raw);
-    ck_assert_msg(took <= limit_ms(INTERRUPT_MS), "the interrupted hand-over took %.1f ms to answer", took);
-    Response r = pc_parse_response(raw);
-    ck_assert(r.ok);
-    Board board = bm_after(bm_of(endgame), 'W', r.body);
-    ck_assert_str_eq(live_ask(engine, "get_position"), bm_text(&board));
+    check_interrupted_genmove(endgame, "hand-over");
 }
 END_TEST
 

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "engine/deadline.h"
+#include "protocol/line_queue.h"
 #include "search/search.h"
 
 #define SLICE_SECONDS 0.02
@@ -28,37 +29,18 @@ void web_yield(void);
 /* Tells JavaScript that the command loop has stopped reading (quit, or the end of input). */
 void web_closed(void);
 
-typedef struct Item {
-    struct Item *next;
-    LineStatus status;
-    bool interrupt;
-    size_t length;
-    char text[]; /* NUL-terminated */
-} Item;
-
 struct LineInput {
     size_t max_line;
 };
 
 /* One queue for the process: JavaScript may hand lines over before the loop opens its input. */
-static Item *head, *tail;
+static LineQueue queue;
 static uint64_t events;
 static size_t max_line = 65536;
 
 static void enqueue(LineStatus status, const char *text, size_t length)
 {
-    Item *item = malloc(sizeof *item + length + 1);
-    if (!item)
-        abort(); /* out of memory while reading input: nothing sane left to do */
-    *item = (Item){ .status = status, .length = length };
-    memcpy(item->text, text, length);
-    item->text[length] = '\0';
-    item->interrupt = status == LINE_OK && input_line_is_interrupt(text, length);
-    if (tail)
-        tail->next = item;
-    else
-        head = item;
-    tail = item;
+    line_queue_append(&queue, queued_line_new(status, text, length));
     events++;
 }
 
@@ -120,44 +102,28 @@ uint64_t input_wait(LineInput *in, uint64_t seen, double deadline)
 
 LineStatus input_next(LineInput *in, char *buf)
 {
-    while (!head)
+    while (!queue.head)
         input_wait(in, events, INFINITY);
-    Item *item = head;
-    LineStatus status = item->status;
-    if (status == LINE_END) {
+    QueuedLine *line = line_queue_take(&queue);
+    if (!line) {
         buf[0] = '\0';
-        return status; /* stays queued: the end of input is for good */
+        return LINE_END;
     }
-    head = item->next;
-    if (!head)
-        tail = NULL;
-    memcpy(buf, item->text, item->length + 1);
-    free(item);
-    return status;
+    return queued_line_copy_out(line, buf);
 }
 
 bool input_pending(LineInput *in)
 {
     (void)in;
-    return head != NULL;
+    return queue.head != NULL;
 }
 
 bool input_take_interrupt(LineInput *in)
 {
     (void)in;
-    Item **link = &head, *prev = NULL;
-    while (*link && !(*link)->interrupt) {
-        prev = *link;
-        link = &(*link)->next;
-    }
-    Item *found = *link;
-    if (!found)
-        return false;
-    *link = found->next;
-    if (tail == found)
-        tail = prev;
+    QueuedLine *found = line_queue_take_interrupt(&queue);
     free(found);
-    return true;
+    return found != NULL;
 }
 
 void input_wake(LineInput *in)
