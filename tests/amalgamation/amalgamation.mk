@@ -16,10 +16,18 @@ AMALGAMATION_SRC = $(foreach d,$(ENGINE_DIRS),$(sort $(wildcard $(d)/*.c)))
 .PHONY: amalgamation amalgamation-check
 amalgamation: $(AMALGAMATION) $(BOTZONE_SOURCE)
 
-$(BOTZONE_SOURCE): $(AMALGAMATION)
+# The Botzone file leaves the learned networks out (tests/amalgamation/net_weights_none.c).
+BOTZONE_SRC = $(patsubst eval/net_weights.c,tests/amalgamation/net_weights_none.c,$(AMALGAMATION_SRC))
+
+$(BOTZONE_SOURCE): $(BOTZONE_SRC) $(foreach d,$(ENGINE_DIRS),$(wildcard $(d)/*.h)) \
+                   tests/amalgamation/amalgamate.sh
+	@mkdir -p $(dir $@)
+	tests/amalgamation/amalgamate.sh $@.body $(BOTZONE_SRC)
 	{ echo '/* amazons-botzone.c - the Amazons engine as a Botzone bot: amazons-single.c'; \
-	  echo ' * playing Botzone by default.  Build: gcc -O2 -std=gnu11 FILE -lm -lpthread */'; \
-	  echo '#define AMAZONS_BOTZONE'; cat $(AMALGAMATION); } > $@
+	  echo ' * playing Botzone by default, with the classic evaluation.'; \
+	  echo ' * Build: gcc -O2 -std=gnu11 FILE -lm -lpthread */'; \
+	  echo '#define AMAZONS_BOTZONE'; cat $@.body; } > $@
+	rm -f $@.body
 
 $(AMALGAMATION): $(AMALGAMATION_SRC) $(foreach d,$(ENGINE_DIRS),$(wildcard $(d)/*.h)) \
                  tests/amalgamation/amalgamate.sh
