@@ -46,13 +46,23 @@ void evaluate(const Position *pos, Evaluation *e);
 double eval_win_probability(const Position *pos);
 
 /*
- * Which evaluation judges contested positions: the classic terms above, or
- * the learned network (net.h) on boards that have one.  Separated positions
- * are always counted exactly.  One setting for the process.
+ * Which evaluation judges contested positions: the classic terms above, the
+ * learned network (net.h) on boards that have one, or (EVAL_AUTO, the
+ * default) the network where it beat the classic evaluation in matches: a
+ * network loaded with --weights, or a built-in one on the sizes of
+ * eval_net_preferred().  Separated positions are always counted exactly.
+ * One setting for the process.
  */
-typedef enum { EVAL_CLASSIC, EVAL_NET } EvalKind;
+typedef enum { EVAL_AUTO, EVAL_CLASSIC, EVAL_NET } EvalKind;
 void eval_use(EvalKind kind);
 EvalKind eval_in_use(void);
+
+/* "auto", "classic" or "net"; and back (false for any other name). */
+const char *eval_kind_name(EvalKind kind);
+bool eval_kind_parse(const char *name, EvalKind *kind);
+
+/* Whether EVAL_AUTO uses the built-in network on boards of this size. */
+bool eval_net_preferred(int width, int height);
 
 /* Rounded territory margin, positive for White (final_score before the end). */
 int eval_score_estimate(const Position *pos);

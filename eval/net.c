@@ -23,6 +23,12 @@ static const NetModel *find(const NetModel *models, int count, int width, int he
     return NULL;
 }
 
+const NetModel *net_loaded_for(int width, int height)
+{
+    const NetModel *net = find(loaded, loaded_count, width, height);
+    return net || !width ? net : find(loaded, loaded_count, 0, 0);
+}
+
 /* A network of this size, loaded or built in; else one for every size (0 x 0). */
 const NetModel *net_for(int width, int height)
 {
@@ -228,4 +234,11 @@ const char *net_load(const char *path)
         *slot = models[i];
     }
     return NULL;
+}
+
+void net_unload(void)
+{
+    for (int i = 0; i < loaded_count; i++)
+        net_release(&loaded[i]);
+    loaded_count = 0;
 }

@@ -44,6 +44,9 @@ typedef struct {
  */
 const NetModel *net_for(int width, int height);
 
+/* The same among the networks loaded with net_load() only. */
+const NetModel *net_loaded_for(int width, int height);
+
 /*
  * The output before the logistic (the log-odds that the side to move wins)
  * of pos, whose queen distances are `queen`.
@@ -56,6 +59,9 @@ double net_logit(const NetModel *net, const Position *pos, const DistanceMap *qu
  * else what is wrong with the file.
  */
 const char *net_load(const char *path);
+
+/* Forgets the networks net_load() loaded: the built-in ones judge again. */
+void net_unload(void);
 
 /*
  * The file format: the 8 bytes "AMZNET1\n", the number of networks (1 to

@@ -300,6 +300,7 @@ int main(int argc, char **argv)
     };
     Options o = { .jobs = 2, .shards = 1, .random_plies = 2, .playouts = 1500, .seed = 1 };
     bool merging = false;
+    eval_use(EVAL_CLASSIC); /* the engine's own default would use its 8x8 network */
     for (int opt; (opt = getopt_long(argc, argv, "j:o:", options, NULL)) != -1;) {
         if (opt == OPT_HELP) {
             usage(stdout);

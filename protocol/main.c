@@ -34,8 +34,9 @@ static void print_help(FILE *out)
         "  --ponder             think on between commands once the engine has moved\n"
         "  --verbose            search summaries and solve progress on stderr\n"
         "  --eval KIND          how contested positions are judged: classic (the\n"
-        "                       territory terms) or net (the learned network, on\n"
-        "                       boards that have one; default %s)\n"
+        "                       territory terms), net (the learned network, on\n"
+        "                       boards that have one) or auto (the network on 8x8\n"
+        "                       or with --weights, else classic; default %s)\n"
         "  --weights FILE       load the learned networks of FILE (see docs/learning.md)\n"
         "  --param NAME=VALUE   set a tunable parameter (repeatable; see --list-params)\n"
         "  --list-params        list the tunable parameters: name, default, min, max,\n"
@@ -47,7 +48,7 @@ static void print_help(FILE *out)
         "  --help               show this help and exit\n"
         "  --version            show the version and exit\n",
         (size_t)SEARCH_DEFAULT_MEMORY_MB, defaults.move_time, MOVE_OVERHEAD_DEFAULT * 1000,
-        SHORT_MOVE_MARGIN_SHARE * 100, eval_in_use() == EVAL_NET ? "net" : "classic");
+        SHORT_MOVE_MARGIN_SHARE * 100, eval_kind_name(eval_in_use()));
 }
 
 enum { OPT_ENGINE = 256, OPT_THREADS, OPT_MEMORY, OPT_TIME, OPT_OVERHEAD, OPT_PLAYOUTS, OPT_SEED,
@@ -120,14 +121,13 @@ static bool apply_option(int opt, const char *arg, SessionOptions *o, bool *benc
         return true;
     case OPT_BOTZONE: /* seen by botzone_requested() */
         return true;
-    case OPT_EVAL:
-        if (strcmp(arg, "classic") == 0)
-            eval_use(EVAL_CLASSIC);
-        else if (strcmp(arg, "net") == 0)
-            eval_use(EVAL_NET);
-        else
+    case OPT_EVAL: {
+        EvalKind kind;
+        if (!eval_kind_parse(arg, &kind))
             return false;
+        eval_use(kind);
         return true;
+    }
     }
     return false;
 }
@@ -183,8 +183,8 @@ int main(int argc, char **argv)
     if (botzone)
         botzone_default_options(&o);
     bool bench = false;
-    int opt;
-    while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+    int opt, index = -1;
+    while ((opt = getopt_long(argc, argv, "", options, &index)) != -1) {
         if (opt == OPT_HELP) {
             print_help(stdout);
             return EXIT_SUCCESS;
@@ -215,7 +215,7 @@ int main(int argc, char **argv)
         }
         if (opt == '?' || !apply_option(opt, optarg, &o, &bench)) {
             if (opt != '?')
-                fprintf(stderr, "amazons: invalid value '%s' for an option\n", optarg);
+                fprintf(stderr, "amazons: invalid value '%s' for --%s\n", optarg, options[index].name);
             fprintf(stderr, "Try 'amazons --help' for more information.\n");
             return 2;
         }

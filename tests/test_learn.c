@@ -304,6 +304,56 @@ START_TEST(sizes_without_a_network_use_the_classic_evaluation)
 }
 END_TEST
 
+static double win_probability_with(EvalKind kind, const Position *pos)
+{
+    EvalKind before = eval_in_use();
+    eval_use(kind);
+    double p = eval_win_probability(pos);
+    eval_use(before);
+    return p;
+}
+
+/*
+ * The default (auto) judges with the built-in network only on the sizes where
+ * it won its matches, and with a network loaded from a file on its size.
+ */
+START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
+{
+    ck_assert_int_eq(eval_in_use(), EVAL_AUTO);
+    ck_assert(eval_net_preferred(8, 8));
+    ck_assert(!eval_net_preferred(10, 10));
+    Position pos8 = random_position(8, 8, 6, 21), pos10 = random_position(10, 10, 6, 22);
+    if (net_for(8, 8)) {
+        ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos8), win_probability_with(EVAL_NET, &pos8));
+        ck_assert_double_ne(win_probability_with(EVAL_AUTO, &pos8), win_probability_with(EVAL_CLASSIC, &pos8));
+    }
+    ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos10), win_probability_with(EVAL_CLASSIC, &pos10));
+
+    TestNet t;
+    test_net(&t, 10, 10, 5);
+    char *buffer = NULL;
+    size_t length = 0;
+    FILE *f = open_memstream(&buffer, &length);
+    uint8_t count[4] = { 1, 0, 0, 0 };
+    fwrite(NET_FILE_MAGIC, 1, 8, f);
+    fwrite(count, 1, 4, f);
+    ck_assert(net_write(&t.net, f));
+    fclose(f);
+    char *path = temp_file(buffer, length);
+    ck_assert_ptr_null(net_load(path));
+    ck_assert_ptr_nonnull(net_loaded_for(10, 10));
+    double loaded = win_probability_with(EVAL_AUTO, &pos10);
+    ck_assert_double_eq(loaded, win_probability_with(EVAL_NET, &pos10));
+    ck_assert_double_ne(loaded, win_probability_with(EVAL_CLASSIC, &pos10));
+    net_unload();
+    ck_assert_ptr_null(net_loaded_for(10, 10));
+    ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos10), win_probability_with(EVAL_CLASSIC, &pos10));
+    unlink(path);
+    free(buffer);
+    free(t.w1);
+}
+END_TEST
+
 /* The networks the engine carries are the trainer's, number for number. */
 START_TEST(the_builtin_networks_match_their_checksums)
 {
@@ -327,6 +377,7 @@ Suite *learn_suite(void)
     tcase_add_test(tc, training_lowers_the_loss_and_quantizing_keeps_the_predictions);
     tcase_add_test(tc, sizes_without_a_network_use_the_classic_evaluation);
     tcase_add_test(tc, the_builtin_networks_match_their_checksums);
+    tcase_add_test(tc, auto_uses_the_network_where_it_won_or_a_loaded_one);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -64,6 +64,22 @@ START_TEST(test_bad_flags_exit_2)
         ck_assert_msg(run->err_length > 0, "%s: no message on stderr", bad[i][0]);
         ck_assert_msg(run->out_length == 0, "%s: wrote to stdout: %s", bad[i][0], run->out);
     }
+    /* The message names the flag and the value it refused. */
+    static const struct {
+        const char *args[3];
+        const char *says;
+    } named[] = {
+        { { "--threads", "0", NULL }, "amazons: invalid value '0' for --threads\n" },
+        { { "--eval", "bogus", NULL }, "amazons: invalid value 'bogus' for --eval\n" },
+        { { "--weights", "/nonexistent/weights", NULL },
+          "amazons: --weights /nonexistent/weights: cannot open the weights file\n" },
+    };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        Run *run = pc_run(named[i].args, "name\nquit\n", 10);
+        ck_assert_int_eq(run->exit_code, 2);
+        ck_assert_msg(strncmp(run->err, named[i].says, strlen(named[i].says)) == 0, "%s %s: stderr \"%s\"",
+                      named[i].args[0], named[i].args[1], run->err);
+    }
 }
 END_TEST
 
