@@ -104,6 +104,7 @@ static bool play_game(const Options *o, int g, Search *search, TrainingSet *out)
         position_make(&pos, m);
     }
     search_clear(search);
+    search_reseed(search, seed); /* the game owes nothing to the games this search played before */
     TrainingSet game = { 0 };
     int plies = 0;
     while (has_legal_move(&pos, pos.to_move)) {

@@ -328,8 +328,7 @@ Search *search_create(const SearchConfig *config)
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->paused_cond, NULL);
     pthread_cond_init(&s->resume_cond, NULL);
-    for (int i = 0; i < MAX_THREADS; i++)
-        rng_seed(&s->rngs[i], config->seed * MAX_THREADS + (uint64_t)i);
+    search_reseed(s, config->seed);
     return s;
 }
 
@@ -352,6 +351,12 @@ void search_destroy(Search *s)
 void search_clear(Search *s)
 {
     s->have_tree = false;
+}
+
+void search_reseed(Search *s, uint64_t seed)
+{
+    for (int i = 0; i < MAX_THREADS; i++)
+        rng_seed(&s->rngs[i], seed * MAX_THREADS + (uint64_t)i);
 }
 
 void search_on_finish(Search *s, void (*callback)(void *arg), void *arg)

@@ -74,6 +74,9 @@ void search_destroy(Search *search);
 /* Forgets the tree (new game, new position out of the blue). */
 void search_clear(Search *search);
 
+/* Seeds the random numbers afresh, as search_create() does with config.seed. */
+void search_reseed(Search *search, uint64_t seed);
+
 /*
  * Starts searching pos (the side to move chooses) in the background and
  * returns at once.  The tree is reused when pos lies in it.  Must not be

@@ -354,6 +354,81 @@ START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
 }
 END_TEST
 
+static void read_whole(const char *path, char **data, size_t *length)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "%s was not written", path);
+    *data = NULL;
+    *length = 0;
+    char chunk[4096];
+    for (size_t n; (n = fread(chunk, 1, sizeof chunk, f)) > 0; *length += n) {
+        *data = realloc(*data, *length + n);
+        memcpy(*data + *length, chunk, n);
+    }
+    fclose(f);
+}
+
+static const char *selfplay_bin(void)
+{
+    const char *bin = getenv("AMAZONS_SELFPLAY_BIN");
+    return bin ? bin : "build/release/amazons-selfplay";
+}
+
+/* Runs amazons-selfplay with ARGS (six 6x6 games unless merging), writing DIR/OUT. */
+static void selfplay(const char *dir, const char *args, const char *out)
+{
+    char command[1024];
+    snprintf(command, sizeof command, "'%s' %s%s -o '%s/%s' 2>/dev/null", selfplay_bin(),
+             strstr(args, "--merge") ? "" : "--size 6 --games 6 --playouts 150 --seed 7 ", args, dir, out);
+    ck_assert_msg(system(command) == 0, "failed: %s", command);
+}
+
+/*
+ * A self-play run repeats byte for byte, whatever -j, and its shards merge
+ * into the same file: each game owes nothing to the games played before it.
+ */
+START_TEST(selfplay_repeats_whatever_jobs_and_shards)
+{
+    char dir[] = "/tmp/test_selfplay_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    selfplay(dir, "-j 2", "two.bin");
+    selfplay(dir, "-j 1", "one.bin");
+    selfplay(dir, "-j 2", "again.bin");
+    selfplay(dir, "-j 1 --shard 0/2", "s0.bin");
+    selfplay(dir, "-j 1 --shard 1/2", "s1.bin");
+    char merge[256];
+    snprintf(merge, sizeof merge, "--merge '%s/s0.bin' '%s/s1.bin'", dir, dir);
+    selfplay(dir, merge, "merged.bin");
+    static const char *const names[] = { "two.bin", "one.bin", "again.bin", "merged.bin" };
+    char *first = NULL;
+    size_t first_length = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[128];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        char *data;
+        size_t length;
+        read_whole(path, &data, &length);
+        unlink(path);
+        ck_assert_uint_gt(length, 16 + 10 * 44); /* a header and some positions */
+        if (!first) {
+            first = data;
+            first_length = length;
+            continue;
+        }
+        ck_assert_msg(length == first_length && memcmp(data, first, length) == 0, "%s differs from %s", names[i],
+                      names[0]);
+        free(data);
+    }
+    free(first);
+    for (int s = 0; s < 2; s++) {
+        char path[128];
+        snprintf(path, sizeof path, "%s/s%d.bin", dir, s);
+        unlink(path);
+    }
+    rmdir(dir);
+}
+END_TEST
+
 /* The networks the engine carries are the trainer's, number for number. */
 START_TEST(the_builtin_networks_match_their_checksums)
 {
@@ -378,6 +453,7 @@ Suite *learn_suite(void)
     tcase_add_test(tc, sizes_without_a_network_use_the_classic_evaluation);
     tcase_add_test(tc, the_builtin_networks_match_their_checksums);
     tcase_add_test(tc, auto_uses_the_network_where_it_won_or_a_loaded_one);
+    tcase_add_test(tc, selfplay_repeats_whatever_jobs_and_shards);
     suite_add_tcase(s, tc);
     return s;
 }
