@@ -159,19 +159,26 @@ static char *temp_file(const char *contents, size_t length)
     return path;
 }
 
+/* The bytes of a weights file holding one network, in *buffer (to free). */
+static size_t weights_file_of(const NetModel *net, char **buffer)
+{
+    size_t length = 0;
+    FILE *f = open_memstream(buffer, &length);
+    uint8_t count[4] = { 1, 0, 0, 0 };
+    fwrite(NET_FILE_MAGIC, 1, 8, f);
+    fwrite(count, 1, 4, f);
+    ck_assert(net_write(net, f));
+    fclose(f);
+    return length;
+}
+
 /* A weights file reads back to the same numbers; a broken one says what is wrong. */
 START_TEST(weights_files_round_trip_and_refuse_what_is_broken)
 {
     TestNet t;
     test_net(&t, 8, 6, 3);
     char *buffer = NULL;
-    size_t length = 0;
-    FILE *f = open_memstream(&buffer, &length);
-    uint8_t count[4] = { 1, 0, 0, 0 };
-    fwrite(NET_FILE_MAGIC, 1, 8, f);
-    fwrite(count, 1, 4, f);
-    ck_assert(net_write(&t.net, f));
-    fclose(f);
+    size_t length = weights_file_of(&t.net, &buffer);
     char *path = temp_file(buffer, length);
     NetModel models[NET_FILE_MAX_MODELS];
     int n = 0;
@@ -332,13 +339,7 @@ START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
     TestNet t;
     test_net(&t, 10, 10, 5);
     char *buffer = NULL;
-    size_t length = 0;
-    FILE *f = open_memstream(&buffer, &length);
-    uint8_t count[4] = { 1, 0, 0, 0 };
-    fwrite(NET_FILE_MAGIC, 1, 8, f);
-    fwrite(count, 1, 4, f);
-    ck_assert(net_write(&t.net, f));
-    fclose(f);
+    size_t length = weights_file_of(&t.net, &buffer);
     char *path = temp_file(buffer, length);
     ck_assert_ptr_null(net_load(path));
     ck_assert_ptr_nonnull(net_loaded_for(10, 10));
