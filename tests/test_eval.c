@@ -137,9 +137,14 @@ static bool reference_score(const Position *pos, double *score)
     return true;
 }
 
-/* Compares evaluate() with the reference on random positions; returns how many were contested. */
+/*
+ * Compares evaluate() with the reference on random positions, and the win
+ * probability with the classic one's formula; returns how many were contested.
+ */
 static int compare_with_reference(uint64_t seed, int games)
 {
+    EvalKind before = eval_in_use();
+    eval_use(EVAL_CLASSIC); /* the default judges 8x8 with the network */
     Rng rng;
     rng_seed(&rng, seed);
     int compared = 0;
@@ -160,6 +165,7 @@ static int compare_with_reference(uint64_t seed, int games)
         ck_assert(fabs(eval_win_probability(&pos) - p) < 1e-12);
         compared++;
     }
+    eval_use(before);
     return compared;
 }
 
