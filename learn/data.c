@@ -152,6 +152,7 @@ static void pack(const TrainingRecord *r, uint8_t *p)
 
 static void unpack(const uint8_t *p, TrainingRecord *r)
 {
+    memset(r, 0, sizeof *r); /* the padding too: equal records are equal bytes */
     r->key = get_u64(p);
     r->width = p[8], r->height = p[9], r->to_move = p[10], r->plies = p[11];
     r->result = get_u16(p + 12);
