@@ -4,7 +4,8 @@
 #   make learn        builds amazons-selfplay (training positions from
 #                     self-play) and amazons-train (the trainer)
 #   make train        the shipped networks from their recipe: self-play
-#                     data, training, eval/net_weights.c (a few hours on 2 cores)
+#                     data, training, eval/net_weights.c (about 45 minutes
+#                     on 2 cores)
 
 LEARN_MATCH_OBJ = $(BUILD)/match/openings.o $(BUILD)/match/board_size.o
 SELFPLAY_BIN = $(BUILD)/amazons-selfplay
