@@ -273,22 +273,24 @@ bool eval_kind_parse(const char *name, EvalKind *kind)
  */
 bool eval_net_preferred(int width, int height) { return width == 8 && height == 8; }
 
-/* The network judging contested positions of pos's size, or NULL. */
-static const NetModel *net_in_use(const Position *pos)
+/* The network judging contested positions on boards of this size, or NULL. */
+static const NetModel *net_in_use(int width, int height)
 {
     switch (eval_kind) {
     case EVAL_NET:
-        return net_for(pos->width, pos->height);
+        return net_for(width, height);
     case EVAL_AUTO: {
-        const NetModel *loaded = net_loaded_for(pos->width, pos->height);
+        const NetModel *loaded = net_loaded_for(width, height);
         if (loaded)
             return loaded;
-        return eval_net_preferred(pos->width, pos->height) ? net_for(pos->width, pos->height) : NULL;
+        return eval_net_preferred(width, height) ? net_for(width, height) : NULL;
     }
     default:
         return NULL;
     }
 }
+
+bool eval_net_judges(int width, int height) { return net_in_use(width, height) != NULL; }
 
 static double classic_win_probability(const Position *pos)
 {
@@ -309,7 +311,7 @@ static double classic_win_probability(const Position *pos)
 
 double eval_win_probability(const Position *pos)
 {
-    const NetModel *net = net_in_use(pos);
+    const NetModel *net = net_in_use(pos->width, pos->height);
     if (!net)
         return classic_win_probability(pos);
     DistanceMap queen;

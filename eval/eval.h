@@ -64,6 +64,9 @@ bool eval_kind_parse(const char *name, EvalKind *kind);
 /* Whether EVAL_AUTO uses the built-in network on boards of this size. */
 bool eval_net_preferred(int width, int height);
 
+/* Whether the evaluation in use judges boards of this size with a network. */
+bool eval_net_judges(int width, int height);
+
 /* Rounded territory margin, positive for White (final_score before the end). */
 int eval_score_estimate(const Position *pos);
 

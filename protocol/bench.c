@@ -165,8 +165,9 @@ static int bench_other_evaluation(const SessionOptions *options)
     if (!net_for(10, 10))
         return 0;
     EvalKind kind = eval_in_use();
-    eval_use(kind == EVAL_NET ? EVAL_CLASSIC : EVAL_NET);
-    int status = bench_search_as(options, 1, NULL, kind == EVAL_NET ? "classic evaluation" : "net evaluation");
+    bool net_first = eval_net_judges(10, 10); /* --eval net, or auto with --weights */
+    eval_use(net_first ? EVAL_CLASSIC : EVAL_NET);
+    int status = bench_search_as(options, 1, NULL, net_first ? "classic evaluation" : "net evaluation");
     eval_use(kind);
     return status;
 }

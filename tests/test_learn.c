@@ -329,6 +329,8 @@ START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
     ck_assert_int_eq(eval_in_use(), EVAL_AUTO);
     ck_assert(eval_net_preferred(8, 8));
     ck_assert(!eval_net_preferred(10, 10));
+    ck_assert(eval_net_judges(8, 8) == (net_for(8, 8) != NULL));
+    ck_assert(!eval_net_judges(10, 10));
     Position pos8 = random_position(8, 8, 6, 21), pos10 = random_position(10, 10, 6, 22);
     if (net_for(8, 8)) {
         ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos8), win_probability_with(EVAL_NET, &pos8));
@@ -343,6 +345,7 @@ START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
     char *path = temp_file(buffer, length);
     ck_assert_ptr_null(net_load(path));
     ck_assert_ptr_nonnull(net_loaded_for(10, 10));
+    ck_assert(eval_net_judges(10, 10));
     double loaded = win_probability_with(EVAL_AUTO, &pos10);
     ck_assert_double_eq(loaded, win_probability_with(EVAL_NET, &pos10));
     ck_assert_double_ne(loaded, win_probability_with(EVAL_CLASSIC, &pos10));
