@@ -39,20 +39,6 @@ static bool same_engines(const Schedule *a, const Schedule *b)
     return true;
 }
 
-static bool same_sprt(const SprtConfig *a, const SprtConfig *b)
-{
-    return a->enabled == b->enabled
-        && (!a->enabled || (a->elo0 == b->elo0 && a->elo1 == b->elo1 && a->alpha == b->alpha && a->beta == b->beta));
-}
-
-static void sprt_text(const SprtConfig *s, char *text, size_t size)
-{
-    if (s->enabled)
-        snprintf(text, size, "SPRT %g,%g alpha %g beta %g", s->elo0, s->elo1, s->alpha, s->beta);
-    else
-        snprintf(text, size, "no SPRT");
-}
-
 static void seed_text(const MatchSettings *m, char *text, size_t size)
 {
     if (m->have_seed)
@@ -88,10 +74,6 @@ const char *settings_differ(const MatchSettings *a, const MatchSettings *b, char
     } else if (a->have_seed != b->have_seed || (a->have_seed && a->seed != b->seed)) {
         seed_text(a, x, sizeof x);
         seed_text(b, y, sizeof y);
-        snprintf(diff, size, "%s here, %s there", x, y);
-    } else if (!same_sprt(&a->sprt, &b->sprt)) {
-        sprt_text(&a->sprt, x, sizeof x);
-        sprt_text(&b->sprt, y, sizeof y);
         snprintf(diff, size, "%s here, %s there", x, y);
     } else if (a->anchor != b->anchor) {
         snprintf(diff, size, "anchor %s here, %s there", sa->name[a->anchor], sb->name[b->anchor]);

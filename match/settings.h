@@ -1,9 +1,11 @@
 /*
  * settings.h - what makes two runs parts of the same match: the board, the
- * clock, the schedule, the openings, the seed, the SPRT and the anchor.
- * Results files carry these with every game, and games are only merged or
- * resumed under equal settings.  (The engine commands are not part of it:
- * the same engine may live at another path on another machine.)
+ * clock, the schedule, the openings, the seed and the anchor.  Results
+ * files carry these with every game, and games are only merged or resumed
+ * under equal settings.  (The engine commands are not part of it: the same
+ * engine may live at another path on another machine.  Nor is the SPRT: it
+ * decides when a run stops, not which games it plays, so a match a test
+ * stopped can be resumed to its -n without one, and its files still merge.)
  */
 #ifndef AMAZONS_MATCH_SETTINGS_H
 #define AMAZONS_MATCH_SETTINGS_H

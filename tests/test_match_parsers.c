@@ -182,6 +182,9 @@ START_TEST(test_results_line_round_trip)
     ck_assert_str_eq(read.date, written.date);
     ck_assert_int_eq(read.game.length, 1);
     ck_assert(move_equal(read.game.history[0].move, written.game.history[0].move));
+    /* A test or none is no difference: it decides when a run stops, not which games it plays. */
+    check.settings.sprt = (SprtConfig){ .enabled = true, .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
+    ck_assert_msg(parse_result(line, strlen(line), &check, &read, error), "%s", error);
     /* Other settings are refused against the known ones. */
     check.settings.config.grace = 0.3;
     ck_assert(!parse_result(line, strlen(line), &check, &read, error));

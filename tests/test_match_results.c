@@ -338,6 +338,30 @@ START_TEST(test_sprt_results)
 }
 END_TEST
 
+START_TEST(test_sprt_then_resume_to_n)
+{
+    /* The test stops the match after 8 of its 12 games; resumed without it, the rest are played. */
+    make_temp_dir();
+    Run *run = malloc(sizeof *run), *merged = malloc(sizeof *merged);
+    const char *results = temp_path("r.jsonl"), *fake = fixture("illegal_engine.sh", NULL);
+#define TWELVE "-q", "--size", "6", "-n", "12", "--results", results, "--name1", "real", "--name2", "fake", \
+    "--engine1", real_engine(), "--engine2", fake
+    run_ok(run, (const char *[]){ TWELVE, "--sprt", "0,200", NULL });
+    ck_assert_msg(strstr(run->out, "Results: 8 games") && strstr(run->out, "H1 accepted"), "%s", run->out);
+    run_ok(run, (const char *[]){ TWELVE, "--resume", NULL });
+    ck_assert_msg(strstr(run->out, "Results: 12 games") && strstr(run->out, "Score of real: 12/12 = 100.0%")
+                  && !strstr(run->out, "SPRT"), "%s", run->out);
+    ck_assert_int_eq(assert_games(results, 12), 12);
+    /* The file mixes lines with the test and without; it merges, under the first line's test. */
+    run_ok(merged, (const char *[]){ "--merge", results, NULL });
+    ck_assert_msg(strstr(merged->out, "Results: 12 games") && strstr(merged->out, "LLR 5.021 [-2.944, 2.944] H1 accepted"),
+                  "%s", merged->out);
+    free(run);
+    free(merged);
+    remove_temp_dir();
+}
+END_TEST
+
 /* ---- bad input ---- */
 
 START_TEST(test_shard_and_resume_usage)
@@ -478,6 +502,7 @@ Suite *match_results_suite(void)
     tcase_add_test(tc, test_shards_merge_like_whole);
     tcase_add_test(tc, test_tournament_shards_merge);
     tcase_add_test(tc, test_sprt_results);
+    tcase_add_test(tc, test_sprt_then_resume_to_n);
     tcase_add_test(tc, test_shard_and_resume_usage);
     tcase_add_test(tc, test_merge_errors);
     suite_add_tcase(s, tc);
