@@ -267,9 +267,10 @@ bool eval_kind_parse(const char *name, EvalKind *kind)
 
 /*
  * The built-in 8x8 network beat the classic evaluation at 0.2 s and at 1 s a
- * move (SPRT accepted at both; +110 and +108 Elo over 400 games); the 10x10
- * one lost (-65 Elo at 0.2 s, docs/learning.md), so 10x10 and the other
- * sizes keep the classic evaluation unless asked.
+ * move (SPRT accepted at both; +110 and +108 Elo over 400 games) and at 5 s
+ * (+147 over 100 games); the 10x10 one lost (-65 Elo at 0.2 s,
+ * docs/learning.md), so 10x10 and the other sizes keep the classic
+ * evaluation unless asked.
  */
 bool eval_net_preferred(int width, int height) { return width == 8 && height == 8; }
 
