@@ -14,19 +14,8 @@
 #include <stdbool.h>
 
 #include "engine/position.h"
+#include "eval/distance.h"
 #include "eval/endgame.h"
-
-enum { MAX_DISTANCE = 32 };
-
-/* Squares at each queen or king distance, per colour. */
-typedef struct {
-    Bitboard at[2][MAX_DISTANCE + 1]; /* at[c][d]: empty squares at distance d */
-    Bitboard reached[2];              /* every empty square colour c can reach */
-    int depth[2];                     /* largest d with a non-empty at[c][d] */
-} DistanceMap;
-
-void queen_distances(const Position *pos, DistanceMap *map);
-void king_distances(const Position *pos, DistanceMap *map);
 
 typedef struct {
     double score;       /* White's advantage, in squares (positive: White ahead) */
