@@ -48,7 +48,11 @@ endif
 
 # The engine's modules, in the order the single-file build pastes them.
 ENGINE_DIRS = engine eval search records protocol
-ENGINE_SRC = $(filter-out protocol/main.c,$(foreach d,$(ENGINE_DIRS),$(sort $(wildcard $(d)/*.c))))
+# The learned weights the engine carries, eval/weights/*.amzw, become a
+# generated source (weights_file.h): one for every build, as they are data.
+WEIGHTS_FILES = $(sort $(wildcard eval/weights/*.amzw))
+EMBEDDED_SRC = build/gen/embedded_weights.c
+ENGINE_SRC = $(filter-out protocol/main.c,$(foreach d,$(ENGINE_DIRS),$(sort $(wildcard $(d)/*.c)))) $(EMBEDDED_SRC)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ = $(BUILD)/protocol/main.o
 MATCH_OBJ = $(patsubst %.c,$(BUILD)/%.o,$(wildcard match/*.c))
@@ -98,13 +102,19 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
+# The list of files is part of the output: a file taken away remakes it too.
+$(EMBEDDED_SRC): eval/weights/embed.sh $(WEIGHTS_FILES) $(shell mkdir -p build/gen && \
+	echo '$(WEIGHTS_FILES)' | cmp -s - build/gen/weights.list || echo '$(WEIGHTS_FILES)' > build/gen/weights.list; \
+	echo build/gen/weights.list)
+	eval/weights/embed.sh $@ $(WEIGHTS_FILES)
+
 # The protocol and match tests run the real binaries named by these variables.
 # AMAZONS_SANITIZED tells the timing and memory tests that the engine is a
 # slower, bigger sanitizer build (tests/engine_session.c, tests/test_live.c);
 # "thread" names ThreadSanitizer, whose shadow memory grows with the cap.
-test: $(BIN) $(MATCH_BIN) $(TEST_BIN) $(BUILD)/amazons-selfplay
+test: $(BIN) $(MATCH_BIN) $(TEST_BIN) $(BUILD)/amazons-selfplay $(BUILD)/amazons-label
 	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) \
-	AMAZONS_SELFPLAY_BIN=$(abspath $(SELFPLAY_BIN)) \
+	AMAZONS_SELFPLAY_BIN=$(abspath $(SELFPLAY_BIN)) AMAZONS_LABEL_BIN=$(abspath $(LABEL_BIN)) \
 	AMAZONS_FIXTURES=$(abspath tests/fixtures) $(TEST_ENV) $(TEST_BIN)
 
 # With NAIVE_PERFT=file.c, that reference perft is built with -O2 and run

@@ -5,8 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/formula.h"
 #include "eval/net.h"
 #include "eval/params.h"
+#include "eval/weights_file.h"
 
 /*
  * The mobility penalty of colour c: an amazon with few queen moves is in
@@ -69,7 +71,9 @@ void eval_use(EvalKind kind) { eval_kind = kind; }
 
 EvalKind eval_in_use(void) { return eval_kind; }
 
-static const char *const EVAL_KIND_NAMES[] = { [EVAL_AUTO] = "auto", [EVAL_CLASSIC] = "classic", [EVAL_NET] = "net" };
+static const char *const EVAL_KIND_NAMES[] = {
+    [EVAL_AUTO] = "auto", [EVAL_CLASSIC] = "classic", [EVAL_NET] = "net", [EVAL_FORMULA] = "formula",
+};
 
 const char *eval_kind_name(EvalKind kind) { return EVAL_KIND_NAMES[kind]; }
 
@@ -88,28 +92,47 @@ bool eval_kind_parse(const char *name, EvalKind *kind)
  * move (SPRT accepted at both; +110 and +108 Elo over 400 games) and at 5 s
  * (+147 over 100 games); the 10x10 one lost (-65 Elo at 0.2 s,
  * docs/learning.md), so 10x10 and the other sizes keep the classic
- * evaluation unless asked.
+ * evaluation.
  */
-bool eval_net_preferred(int width, int height) { return width == 8 && height == 8; }
+EvalKind eval_auto_choice(int width, int height)
+{
+    if (width == 8 && height == 8 && net_for(8, 8))
+        return EVAL_NET;
+    return EVAL_CLASSIC;
+}
 
-/* The network judging contested positions on boards of this size, or NULL. */
-static const NetModel *net_in_use(int width, int height)
+EvalKind eval_judge(int width, int height)
 {
     switch (eval_kind) {
     case EVAL_NET:
-        return net_for(width, height);
-    case EVAL_AUTO: {
-        const NetModel *loaded = net_loaded_for(width, height);
-        if (loaded)
-            return loaded;
-        return eval_net_preferred(width, height) ? net_for(width, height) : NULL;
-    }
+        return net_for(width, height) ? EVAL_NET : EVAL_CLASSIC;
+    case EVAL_FORMULA:
+        return formula_for(width, height) ? EVAL_FORMULA : EVAL_CLASSIC;
+    case EVAL_AUTO:
+        if (net_loaded_for(width, height))
+            return EVAL_NET;
+        if (formula_loaded_for(width, height))
+            return EVAL_FORMULA;
+        return eval_auto_choice(width, height);
     default:
-        return NULL;
+        return EVAL_CLASSIC;
     }
 }
 
-bool eval_net_judges(int width, int height) { return net_in_use(width, height) != NULL; }
+bool eval_net_judges(int width, int height) { return eval_judge(width, height) == EVAL_NET; }
+
+const char *eval_load_weights(const char *path)
+{
+    uint8_t *bytes;
+    size_t n;
+    const char *error = weights_read_file(path, &bytes, &n);
+    if (error)
+        return error;
+    WeightsView view;
+    bool formula = weights_parse(bytes, n, "formula", &view) == NULL;
+    free(bytes);
+    return formula ? formula_load(path) : net_load(path);
+}
 
 static double classic_win_probability(const Position *pos)
 {
@@ -128,16 +151,39 @@ static double classic_win_probability(const Position *pos)
     return 1.0 / (1.0 + exp(-score / param_value(P_EVAL_SCALE)));
 }
 
-double eval_win_probability(const Position *pos)
+/* The fitted formula's probability; separated positions are the exact race. */
+static double formula_win_probability(const Position *pos)
 {
-    const NetModel *net = net_in_use(pos->width, pos->height);
-    if (!net)
+    DistanceMap queen;
+    Bitboard first[2], moves[COUNT_BITS];
+    queen_first_levels(pos, first, moves);
+    distance_fills(pos, &queen, first, true);
+    if (!(queen.reached[WHITE] & queen.reached[BLACK]))
         return classic_win_probability(pos);
+    const Formula *f = formula_for(pos->width, pos->height);
+    return 1.0 / (1.0 + exp(-formula_logit(f, pos, &queen, moves)));
+}
+
+static double net_win_probability(const Position *pos)
+{
     DistanceMap queen;
     queen_distances(pos, &queen);
     if (!(queen.reached[WHITE] & queen.reached[BLACK]))
         return classic_win_probability(pos); /* separated: the exact race */
+    const NetModel *net = net_for(pos->width, pos->height);
     return 1.0 / (1.0 + exp(-param_value(P_NET_SCALE) * net_logit(net, pos, &queen)));
+}
+
+double eval_win_probability(const Position *pos)
+{
+    switch (eval_judge(pos->width, pos->height)) {
+    case EVAL_NET:
+        return net_win_probability(pos);
+    case EVAL_FORMULA:
+        return formula_win_probability(pos);
+    default:
+        return classic_win_probability(pos);
+    }
 }
 
 int eval_score_estimate(const Position *pos)

@@ -36,22 +36,32 @@ double eval_win_probability(const Position *pos);
 
 /*
  * Which evaluation judges contested positions: the classic terms above, the
- * learned network (net.h) on boards that have one, or (EVAL_AUTO, the
- * default) the network where it beat the classic evaluation in matches: a
- * network loaded with --weights, or a built-in one on the sizes of
- * eval_net_preferred().  Separated positions are always counted exactly.
- * One setting for the process.
+ * learned per-square network (net.h) or the fitted formula (formula.h) on
+ * boards that have one, or (EVAL_AUTO, the default) what won its matches on
+ * each board size (eval_auto_choice): weights loaded with --weights come
+ * first.  Separated positions are always counted exactly.  One setting for
+ * the process.
  */
-typedef enum { EVAL_AUTO, EVAL_CLASSIC, EVAL_NET } EvalKind;
+typedef enum { EVAL_AUTO, EVAL_CLASSIC, EVAL_NET, EVAL_FORMULA } EvalKind;
 void eval_use(EvalKind kind);
 EvalKind eval_in_use(void);
 
-/* "auto", "classic" or "net"; and back (false for any other name). */
+/* "auto", "classic", "net" or "formula"; and back (false for any other name). */
 const char *eval_kind_name(EvalKind kind);
 bool eval_kind_parse(const char *name, EvalKind *kind);
 
-/* Whether EVAL_AUTO uses the built-in network on boards of this size. */
-bool eval_net_preferred(int width, int height);
+/* What EVAL_AUTO uses on boards of this size, without loaded weights. */
+EvalKind eval_auto_choice(int width, int height);
+
+/* The evaluation that judges boards of this size now (never EVAL_AUTO). */
+EvalKind eval_judge(int width, int height);
+
+/*
+ * Loads a weights file (--weights): networks or formulas, which then judge
+ * their sizes in place of the built-in ones.  NULL on success, else what
+ * is wrong with the file.
+ */
+const char *eval_load_weights(const char *path);
 
 /* Whether the evaluation in use judges boards of this size with a network. */
 bool eval_net_judges(int width, int height);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "eval/net_features.h"
-#include "eval/net_weights.h"
+#include "eval/weights_file.h"
 
 /* Networks of different sizes: at most one per size of 4 to 10 each way. */
 enum { MAX_LOADED = 49 };
@@ -14,6 +14,10 @@ enum { MAX_LOADED = 49 };
 /* Networks read from a weights file: they come before the built-in ones. */
 static NetModel loaded[MAX_LOADED];
 static int loaded_count;
+
+/* The built-in networks: the embedded weights files of kind "network". */
+static NetModel builtin_nets[MAX_LOADED];
+static int builtin_net_count;
 
 static const NetModel *find(const NetModel *models, int count, int width, int height)
 {
@@ -34,7 +38,7 @@ const NetModel *net_for(int width, int height)
 {
     const NetModel *net = find(loaded, loaded_count, width, height);
     if (!net)
-        net = find(NET_BUILTIN, NET_BUILTIN_COUNT, width, height);
+        net = find(builtin_nets, builtin_net_count, width, height);
     if (!net && width)
         net = net_for(0, 0);
     return net;
@@ -183,20 +187,21 @@ static const char *read_model(FILE *f, NetModel *m)
     return NULL;
 }
 
-const char *net_read(const char *path, NetModel *models, int *count)
+/* The networks of an AMZNET1 stream in memory. */
+static const char *parse_networks(const uint8_t *bytes, size_t n, NetModel *models, int *count)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = n ? fmemopen((void *)bytes, n, "rb") : NULL;
     if (!f)
-        return "cannot open the weights file";
+        return "not a weights file (no AMZWTS1 or AMZNET1 header)";
     char magic[sizeof NET_FILE_MAGIC - 1];
-    int32_t n = 0;
+    int32_t wanted = 0;
     const char *error = NULL;
     if (!read_exact(f, magic, sizeof magic) || memcmp(magic, NET_FILE_MAGIC, sizeof magic) != 0)
-        error = "not a weights file (no AMZNET1 header)";
-    else if (!read_i32(f, &n) || n < 1 || n > NET_FILE_MAX_MODELS)
+        error = "not a weights file (no AMZWTS1 or AMZNET1 header)";
+    else if (!read_i32(f, &wanted) || wanted < 1 || wanted > NET_FILE_MAX_MODELS)
         error = "a weights file holds 1 to 8 networks";
     int read = 0;
-    for (; !error && read < n; read++)
+    for (; !error && read < wanted; read++)
         error = read_model(f, &models[read]);
     if (!error && fgetc(f) != EOF)
         error = "trailing bytes after the networks";
@@ -206,8 +211,48 @@ const char *net_read(const char *path, NetModel *models, int *count)
             net_release(&models[i]);
         return error;
     }
-    *count = n;
+    *count = wanted;
     return NULL;
+}
+
+const char *net_parse(const uint8_t *bytes, size_t n, NetModel *models, int *count)
+{
+    if (n < 8 || memcmp(bytes, WEIGHTS_MAGIC, 8) != 0)
+        return parse_networks(bytes, n, models, count); /* a bare AMZNET1 file */
+    WeightsView view;
+    const char *error = weights_parse(bytes, n, "network", &view);
+    return error ? error : parse_networks(view.payload, view.payload_size, models, count);
+}
+
+const char *net_read(const char *path, NetModel *models, int *count)
+{
+    uint8_t *bytes;
+    size_t n;
+    const char *error = weights_read_file(path, &bytes, &n);
+    if (error)
+        return error;
+    error = net_parse(bytes, n, models, count);
+    free(bytes);
+    return error;
+}
+
+int net_builtin_count(void) { return builtin_net_count; }
+
+/*
+ * Parses the embedded networks before main, so that search threads only
+ * ever read them; their memory lasts as long as the process.
+ */
+__attribute__((constructor)) static void parse_builtin_nets(void)
+{
+    for (int i = 0; i < EMBEDDED_WEIGHTS_COUNT; i++) {
+        const EmbeddedWeights *e = &EMBEDDED_WEIGHTS[i];
+        WeightsView view;
+        int count;
+        if (weights_parse(e->bytes, e->size, "network", &view) == NULL
+            && builtin_net_count + NET_FILE_MAX_MODELS <= MAX_LOADED
+            && parse_networks(view.payload, view.payload_size, builtin_nets + builtin_net_count, &count) == NULL)
+            builtin_net_count += count;
+    }
 }
 
 void net_release(NetModel *m)

@@ -14,8 +14,9 @@
  * memory is allocated while evaluating.
  *
  * A network is made for one board size.  The engine carries the networks of
- * eval/net_weights.c (made by `make train`, docs/learning.md) and may load
- * others (--weights); sizes without one use the classic evaluation.
+ * eval/weights/ (made by `make train`, docs/learning.md, and built in by the
+ * Makefile) and may load others (--weights); sizes without one use the
+ * classic evaluation.
  */
 #ifndef AMAZONS_NET_H
 #define AMAZONS_NET_H
@@ -64,15 +65,16 @@ const char *net_load(const char *path);
 void net_unload(void);
 
 /*
- * The file format: the 8 bytes "AMZNET1\n", the number of networks (1 to
+ * The file format: a weights container of kind "network" (weights_file.h)
+ * whose payload is the 8 bytes "AMZNET1\n", the number of networks (1 to
  * NET_FILE_MAX_MODELS), then each network: width, height, NET_HIDDEN and b2
  * as 32-bit integers, b1 as 32-bit, w2 and w1 (row by row) as 16-bit, all
- * little-endian (docs/learning.md).
+ * little-endian (docs/learning.md).  A bare AMZNET1 stream is read too.
  */
 #define NET_FILE_MAGIC "AMZNET1\n"
 enum { NET_FILE_MAX_MODELS = 8 };
 
-/* FNV-1a over a network's integers: the checksum named in eval/net_weights.c. */
+/* FNV-1a over a network's integers: the trainer prints it, the tests compare it. */
 uint64_t net_checksum(const NetModel *net);
 
 /* Writes one network's part of that format to an open FILE; false on a write error. */
@@ -83,6 +85,10 @@ bool net_write(const NetModel *net, void *file);
  * memory of its own (net_release); NULL on success, else what is wrong.
  */
 const char *net_read(const char *path, NetModel *models, int *count);
+const char *net_parse(const uint8_t *bytes, size_t n, NetModel *models, int *count);
 void net_release(NetModel *model);
+
+/* The number of built-in networks (parsed from the embedded weights files). */
+int net_builtin_count(void);
 
 #endif

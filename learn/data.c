@@ -207,3 +207,29 @@ bool set_write(const TrainingSet *set, const char *path)
     }
     return fclose(f) == 0 && ok;
 }
+
+bool journal_append(void *file, const TrainingRecord *r)
+{
+    uint8_t p[TRAINING_RECORD_BYTES];
+    pack(r, p);
+    return fwrite(p, 1, sizeof p, file) == sizeof p && fflush(file) == 0;
+}
+
+const char *journal_read(TrainingSet *set, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL; /* nothing done yet */
+    uint8_t p[TRAINING_RECORD_BYTES];
+    const char *error = NULL;
+    while (!error && fread(p, 1, sizeof p, f) == sizeof p) {
+        TrainingRecord r;
+        unpack(p, &r);
+        if (!valid(&r))
+            error = "a journal record that is not a position (its key does not match)";
+        else if (!set_add(set, &r))
+            error = "out of memory";
+    }
+    fclose(f);
+    return error;
+}

@@ -68,4 +68,12 @@ const char *set_read(TrainingSet *set, const char *path);
 /* Writes the whole set; false on an error (errno tells). */
 bool set_write(const TrainingSet *set, const char *path);
 
+/*
+ * A journal: records one after another with no header, appended as they are
+ * made, so that a long run killed part way keeps what it did.  Reading
+ * stops at a partly written last record (the kill's) and drops it.
+ */
+bool journal_append(void *file, const TrainingRecord *r);
+const char *journal_read(TrainingSet *set, const char *path);
+
 #endif

@@ -2,17 +2,26 @@
 # (docs/learning.md):
 #
 #   make learn        builds amazons-selfplay (training positions from
-#                     self-play) and amazons-train (the trainer)
+#                     self-play), amazons-label (a deep search's values for
+#                     them) and amazons-train (the trainer)
 #   make train        the shipped networks from their recipe: self-play
-#                     data, training, eval/net_weights.c (about 45 minutes
-#                     on 2 cores)
+#                     data, training, eval/weights/net10.amzw and
+#                     net8.amzw (about 45 minutes on 2 cores)
 
 LEARN_MATCH_OBJ = $(BUILD)/match/openings.o $(BUILD)/match/board_size.o
 SELFPLAY_BIN = $(BUILD)/amazons-selfplay
+LABEL_BIN = $(BUILD)/amazons-label
+FIT_BIN = $(BUILD)/amazons-fit
 TRAIN_BIN = $(BUILD)/amazons-train
 
 .PHONY: learn train
-learn: $(SELFPLAY_BIN) $(TRAIN_BIN)
+learn: $(SELFPLAY_BIN) $(LABEL_BIN) $(FIT_BIN) $(TRAIN_BIN)
+
+$(LABEL_BIN): $(BUILD)/learn/label.o $(LEARN_OBJ) $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(FIT_BIN): $(BUILD)/learn/fit.o $(LEARN_OBJ) $(LEARN_MATCH_OBJ) $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(SELFPLAY_BIN): $(BUILD)/learn/selfplay.o $(LEARN_OBJ) $(LEARN_MATCH_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
@@ -20,7 +29,7 @@ $(SELFPLAY_BIN): $(BUILD)/learn/selfplay.o $(LEARN_OBJ) $(LEARN_MATCH_OBJ) $(ENG
 $(TRAIN_BIN): $(BUILD)/learn/train.o $(LEARN_OBJ) $(LEARN_MATCH_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
--include $(BUILD)/learn/selfplay.d $(BUILD)/learn/train.d $(LEARN_OBJ:.o=.d)
+-include $(BUILD)/learn/selfplay.d $(BUILD)/learn/label.d $(BUILD)/learn/fit.d $(BUILD)/learn/train.d $(LEARN_OBJ:.o=.d)
 
 # The recipe of the networks the engine carries (docs/learning.md): games
 # of the engine against itself with the classic evaluation, TRAIN_PLAYOUTS a
@@ -59,4 +68,5 @@ $(TRAIN_DIR)/net%.bin: $(TRAIN_DIR)/games%.bin $(TRAIN_DIR)/held-out%.bin | $(TR
 	    --checkpoint $(TRAIN_DIR)/net$*.checkpoint -o $@ $(TRAIN_DIR)/games$*.bin
 
 train: $(TRAIN_DIR)/net10.bin $(TRAIN_DIR)/net8.bin
-	$(TRAIN_BIN) --emit-c eval/net_weights.c --recipe "$(TRAIN_RECIPE)" $^
+	$(TRAIN_BIN) --emit eval/weights/net10.amzw --recipe "$(TRAIN_RECIPE)" $(TRAIN_DIR)/net10.bin
+	$(TRAIN_BIN) --emit eval/weights/net8.amzw --recipe "$(TRAIN_RECIPE)" $(TRAIN_DIR)/net8.bin

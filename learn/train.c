@@ -4,7 +4,7 @@
  * the engine's source (docs/learning.md).
  *
  *   amazons-train --size 10 --epochs 12 --checkpoint ck10 -o net10.bin games10.bin
- *   amazons-train --emit-c eval/net_weights.c --recipe TEXT net10.bin net8.bin
+ *   amazons-train --emit eval/weights/net10.amzw --recipe TEXT net10.bin
  *
  * One position in twenty (by its key) is held out for validation: the
  * same positions whatever the order of the files.  Each epoch prints the
@@ -28,6 +28,7 @@
 #include "eval/net.h"
 #include "eval/net_features.h"
 #include "eval/params.h"
+#include "eval/weights_file.h"
 #include "learn/data.h"
 #include "learn/model.h"
 #include "match/board_size.h"
@@ -58,7 +59,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "Usage: amazons-train --size N[xM] -o WEIGHTS [OPTION]... DATA...\n"
-        "       amazons-train --emit-c FILE [--recipe TEXT] WEIGHTS...\n"
+        "       amazons-train --emit FILE [--recipe TEXT] WEIGHTS...\n"
         "Trains the learned evaluation on self-play positions (docs/learning.md).\n"
         "\n"
         "  --size N, CxR or any the board the network is for (any: every size)\n"
@@ -71,7 +72,8 @@ static void usage(FILE *out)
         "  --held-out FILE      judge by the positions of these games (other games than\n"
         "                       the training data's), not by one position in twenty\n"
         "  -o FILE              the trained network (a weights file, --weights)\n"
-        "  --emit-c FILE        write weights files as the engine's eval/net_weights.c\n"
+        "  --emit FILE          pack networks into one weights file of the kind the\n"
+        "                       engine carries (eval/weights/), its recipe in the header\n"
         "  --recipe TEXT        how the weights were made, for that file's header\n");
 }
 
@@ -316,66 +318,51 @@ static int train(const Options *o, char **paths, int count)
     return written ? 0 : 1;
 }
 
-/* ---- the engine's source ---- */
+/* ---- the engine's weights files ---- */
 
-/* An array, 32 numbers a line (one hidden layer's row), tersely: the weights are many. */
-static void emit_array(FILE *f, const char *type, const char *name, const void *values, size_t n, bool wide)
-{
-    fprintf(f, "static const %s %s[%zu] = {", type, name, n);
-    for (size_t i = 0; i < n; i++) {
-        long v = wide ? ((const int32_t *)values)[i] : ((const int16_t *)values)[i];
-        fprintf(f, "%s%ld,", i % NET_HIDDEN ? "" : "\n", v);
-    }
-    fprintf(f, "\n};\n\n");
-}
-
+/*
+ * Packs networks into one weights container (weights_file.h) with the
+ * recipe in its header: the form the engine carries them in (eval/weights/).
+ */
 static int emit(const Options *o, char **paths, int count)
 {
-    NetModel nets[NET_FILE_MAX_MODELS * 4];
+    NetModel nets[NET_FILE_MAX_MODELS];
     int total = 0;
     for (int i = 0; i < count; i++) {
         int n;
-        const char *error = total + NET_FILE_MAX_MODELS <= (int)(sizeof nets / sizeof nets[0])
-                                ? net_read(paths[i], nets + total, &n) : "too many networks";
+        NetModel read[NET_FILE_MAX_MODELS];
+        const char *error = net_read(paths[i], read, &n);
+        if (!error && total + n > NET_FILE_MAX_MODELS) {
+            error = "too many networks for one file";
+            for (int k = 0; k < n; k++)
+                net_release(&read[k]);
+        }
         if (error) {
             fprintf(stderr, "amazons-train: %s: %s\n", paths[i], error);
+            for (int k = 0; k < total; k++)
+                net_release(&nets[k]);
             return 1;
         }
+        memcpy(nets + total, read, (size_t)n * sizeof *read);
         total += n;
     }
-    FILE *f = fopen(o->emit, "w");
-    if (!f) {
-        perror(o->emit);
-        return 1;
-    }
-    fprintf(f, "/*\n * net_weights.c - the learned networks the engine carries, written by\n"
-               " * amazons-train --emit-c (make train, docs/learning.md).  Do not edit.\n *\n");
-    fprintf(f, " * Recipe: %s\n *\n", o->recipe ? o->recipe : "(not given)");
-    for (int i = 0; i < total; i++)
-        fprintf(f, " * %dx%d: checksum %016" PRIx64 "\n", nets[i].width, nets[i].height, net_checksum(&nets[i]));
-    fprintf(f, " */\n#include \"eval/net_weights.h\"\n\n");
+    char *payload = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&payload, &size);
+    uint8_t header[4] = { (uint8_t)total, 0, 0, 0 };
+    bool ok = f && fwrite(NET_FILE_MAGIC, 1, 8, f) == 8 && fwrite(header, 1, 4, f) == 4;
+    for (int i = 0; ok && i < total; i++)
+        ok = net_write(&nets[i], f);
+    ok = f && fclose(f) == 0 && ok;
+    ok = ok && weights_write(o->emit, "network", o->recipe ? o->recipe : "(not given)", (const uint8_t *)payload, size);
     for (int i = 0; i < total; i++) {
-        char name[64];
-        snprintf(name, sizeof name, "W1_%dX%d", nets[i].width, nets[i].height);
-        emit_array(f, "int16_t", name, nets[i].w1, (size_t)nets[i].features * NET_HIDDEN, false);
-        snprintf(name, sizeof name, "B1_%dX%d", nets[i].width, nets[i].height);
-        emit_array(f, "int32_t", name, nets[i].b1, NET_HIDDEN, true);
-        snprintf(name, sizeof name, "W2_%dX%d", nets[i].width, nets[i].height);
-        emit_array(f, "int16_t", name, nets[i].w2, NET_HIDDEN, false);
-    }
-    fprintf(f, "const NetModel NET_BUILTIN[] = {\n");
-    for (int i = 0; i < total; i++)
-        fprintf(f, "    { %d, %d, %d, W1_%dX%d, B1_%dX%d, W2_%dX%d, %d },\n", nets[i].width, nets[i].height,
-                nets[i].features, nets[i].width, nets[i].height, nets[i].width, nets[i].height, nets[i].width,
-                nets[i].height, nets[i].b2);
-    fprintf(f, "};\nconst int NET_BUILTIN_COUNT = %d;\n", total);
-    fprintf(f, "const uint64_t NET_BUILTIN_CHECKSUMS[] = {");
-    for (int i = 0; i < total; i++)
-        fprintf(f, " 0x%016" PRIx64 "u,", net_checksum(&nets[i]));
-    fprintf(f, " };\n");
-    for (int i = 0; i < total; i++)
+        printf("%dx%d: checksum %016" PRIx64 "\n", nets[i].width, nets[i].height, net_checksum(&nets[i]));
         net_release(&nets[i]);
-    return fclose(f) == 0 ? 0 : 1;
+    }
+    free(payload);
+    if (!ok)
+        perror(o->emit);
+    return ok ? 0 : 1;
 }
 
 enum { OPT_SIZE = 256, OPT_EPOCHS, OPT_BATCH, OPT_RATE, OPT_LAMBDA, OPT_SEED, OPT_CHECKPOINT, OPT_RESUME,
@@ -413,7 +400,7 @@ int main(int argc, char **argv)
         { "batch", required_argument, NULL, OPT_BATCH },   { "rate", required_argument, NULL, OPT_RATE },
         { "lambda", required_argument, NULL, OPT_LAMBDA }, { "seed", required_argument, NULL, OPT_SEED },
         { "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
-        { "resume", no_argument, NULL, OPT_RESUME },       { "emit-c", required_argument, NULL, OPT_EMIT },
+        { "resume", no_argument, NULL, OPT_RESUME },       { "emit", required_argument, NULL, OPT_EMIT },
         { "recipe", required_argument, NULL, OPT_RECIPE }, { "held-out", required_argument, NULL, OPT_HELD_OUT },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },

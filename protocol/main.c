@@ -34,10 +34,12 @@ static void print_help(FILE *out)
         "  --ponder             think on between commands once the engine has moved\n"
         "  --verbose            search summaries and solve progress on stderr\n"
         "  --eval KIND          how contested positions are judged: classic (the\n"
-        "                       territory terms), net (the learned network, on\n"
-        "                       boards that have one) or auto (the network on 8x8\n"
-        "                       or with --weights, else classic; default %s)\n"
-        "  --weights FILE       load the learned networks of FILE (see docs/learning.md)\n"
+        "                       territory terms), net (the learned network) or\n"
+        "                       formula (the fitted formula), on boards that have\n"
+        "                       one, or auto (what won its matches on each board\n"
+        "                       size, or what --weights loaded; default %s)\n"
+        "  --weights FILE       load the learned networks or formulas of FILE (see\n"
+        "                       docs/learning.md)\n"
         "  --param NAME=VALUE   set a tunable parameter (repeatable; see --list-params)\n"
         "  --list-params        list the tunable parameters: name, default, min, max,\n"
         "                       int or real, description (and a board size's own\n"
@@ -206,7 +208,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (opt == OPT_WEIGHTS) {
-            const char *error = net_load(optarg);
+            const char *error = eval_load_weights(optarg);
             if (error) {
                 fprintf(stderr, "amazons: --weights %s: %s\n", optarg, error);
                 return 2;

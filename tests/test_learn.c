@@ -14,58 +14,19 @@
 #include "eval/eval.h"
 #include "eval/net.h"
 #include "eval/net_features.h"
-#include "eval/net_weights.h"
+#include "eval/weights_file.h"
 #include "learn/data.h"
 #include "learn/model.h"
 #include "search/playout.h"
 #include "search/rng.h"
 #include "tests.h"
-
-/* A position some random moves into a game on width x height. */
-static Position random_position(int width, int height, int moves, uint64_t seed)
-{
-    Position pos;
-    position_start(&pos, width, height);
-    Rng rng;
-    rng_seed(&rng, seed);
-    for (int i = 0; i < moves; i++) {
-        Move m;
-        if (!random_move(&pos, &rng, &m))
-            break;
-        position_make(&pos, m);
-    }
-    return pos;
-}
+#include "tests/learn_fixtures.h"
 
 static void features_of(const Position *pos, NetFeatures *f)
 {
     DistanceMap queen;
     queen_distances(pos, &queen);
     net_features(pos, &queen, f);
-}
-
-/* The same board mirrored top to bottom, colours swapped, the other side to move. */
-static Position mirrored(const Position *pos)
-{
-    char text[POSITION_TEXT_MAX], flipped[POSITION_TEXT_MAX];
-    position_to_text(pos, text);
-    char *ranks[BOARD_MAX];
-    int n = 0;
-    char *side = strchr(text, ' ');
-    *side++ = '\0';
-    for (char *r = strtok(text, "/"); r; r = strtok(NULL, "/"))
-        ranks[n++] = r;
-    flipped[0] = '\0';
-    for (int i = n - 1; i >= 0; i--) {
-        for (char *c = ranks[i]; *c; c++)
-            *c = *c == 'W' ? 'B' : *c == 'B' ? 'W' : *c;
-        strcat(flipped, ranks[i]);
-        strcat(flipped, i ? "/" : " ");
-    }
-    strcat(flipped, *side == 'w' ? "b" : "w");
-    Position out;
-    ck_assert_ptr_null(position_from_text(&out, flipped));
-    return out;
 }
 
 static int compare_u16(const void *a, const void *b)
@@ -77,7 +38,7 @@ static int compare_u16(const void *a, const void *b)
 START_TEST(features_cover_the_board_and_see_it_from_the_side_to_move)
 {
     for (int i = 0; i < 40; i++) {
-        Position pos = random_position(i % 2 ? 10 : 8, i % 3 ? 8 : 6, i, 1000 + (uint64_t)i);
+        Position pos = random_game_position(i % 2 ? 10 : 8, i % 3 ? 8 : 6, i, 1000 + (uint64_t)i);
         NetFeatures f, g;
         features_of(&pos, &f);
         int empty = bb_count(pos.empty), amazons = bb_count(pos.amazons[WHITE] | pos.amazons[BLACK]);
@@ -137,7 +98,7 @@ START_TEST(inference_is_the_formula_in_integers)
     TestNet t;
     test_net(&t, 10, 10, 7);
     for (int i = 0; i < 30; i++) {
-        Position pos = random_position(10, 10, 3 * i, 77 + (uint64_t)i);
+        Position pos = random_game_position(10, 10, 3 * i, 77 + (uint64_t)i);
         DistanceMap queen;
         queen_distances(&pos, &queen);
         NetFeatures f;
@@ -147,17 +108,6 @@ START_TEST(inference_is_the_formula_in_integers)
     free(t.w1);
 }
 END_TEST
-
-static char *temp_file(const char *contents, size_t length)
-{
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/test_learn_XXXXXX");
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, contents, length), (ssize_t)length);
-    close(fd);
-    return path;
-}
 
 /* The bytes of a weights file holding one network, in *buffer (to free). */
 static size_t weights_file_of(const NetModel *net, char **buffer)
@@ -195,13 +145,31 @@ START_TEST(weights_files_round_trip_and_refuse_what_is_broken)
         size_t keep;
         const char *why;
     } broken[] = { { length - 1, "truncated network weights" }, { 20, "truncated network header" },
-                   { 0, "not a weights file (no AMZNET1 header)" } };
+                   { 0, "not a weights file (no AMZWTS1 or AMZNET1 header)" } };
     for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
         path = temp_file(buffer, broken[i].keep);
         ck_assert_str_eq(net_read(path, models, &n), broken[i].why);
         unlink(path);
     }
     ck_assert_str_eq(net_read("/nonexistent/weights", models, &n), "cannot open the weights file");
+    /* The same network in the weights container: read back, and refused when damaged. */
+    ck_assert(weights_write(path, "network", "a test", (const uint8_t *)buffer, length));
+    ck_assert_ptr_null(net_read(path, models, &n));
+    ck_assert_int_eq(models[0].b2, -12345);
+    ck_assert_mem_eq(models[0].w1, t.w1, (size_t)t.net.features * NET_HIDDEN * sizeof *t.w1);
+    net_release(&models[0]);
+    char *container;
+    size_t container_length;
+    read_whole(path, &container, &container_length);
+    container[container_length / 2] ^= 1;
+    unlink(path);
+    path = temp_file(container, container_length);
+    ck_assert_str_eq(net_read(path, models, &n), "damaged: the checksum does not match");
+    unlink(path);
+    path = temp_file(container, container_length - 3);
+    ck_assert_str_eq(net_read(path, models, &n), "truncated: the file ends inside its weights");
+    unlink(path);
+    free(container);
     free(buffer);
     free(t.w1);
 }
@@ -211,7 +179,7 @@ END_TEST
 START_TEST(training_records_round_trip_and_merge)
 {
     TrainingSet set = { 0 };
-    Position a = random_position(10, 10, 9, 5), b = random_position(7, 5, 4, 6);
+    Position a = random_game_position(10, 10, 9, 5), b = random_game_position(7, 5, 4, 6);
     TrainingRecord r;
     record_from_position(&a, 9, true, 0.75, &r);
     ck_assert(set_add(&set, &r));
@@ -263,7 +231,7 @@ START_TEST(training_lowers_the_loss_and_quantizing_keeps_the_predictions)
     static NetFeatures features[N];
     Example examples[N];
     for (int i = 0; i < N; i++) {
-        positions[i] = random_position(6, 6, 2 + i % 10, 900 + (uint64_t)i);
+        positions[i] = random_game_position(6, 6, 2 + i % 10, 900 + (uint64_t)i);
         features_of(&positions[i], &features[i]);
         /* A target the features can tell: whether the side to move has more mobility. */
         float target = eval_win_probability(&positions[i]) > 0.5f ? 0.9f : 0.1f;
@@ -302,7 +270,7 @@ END_TEST
 /* With --eval net on a board without a network, the classic evaluation judges. */
 START_TEST(sizes_without_a_network_use_the_classic_evaluation)
 {
-    Position pos = random_position(5, 7, 6, 11);
+    Position pos = random_game_position(5, 7, 6, 11);
     ck_assert_ptr_null(net_for(5, 7));
     double classic = eval_win_probability(&pos);
     eval_use(EVAL_NET);
@@ -311,15 +279,6 @@ START_TEST(sizes_without_a_network_use_the_classic_evaluation)
 }
 END_TEST
 
-static double win_probability_with(EvalKind kind, const Position *pos)
-{
-    EvalKind before = eval_in_use();
-    eval_use(kind);
-    double p = eval_win_probability(pos);
-    eval_use(before);
-    return p;
-}
-
 /*
  * The default (auto) judges with the built-in network only on the sizes where
  * it won its matches, and with a network loaded from a file on its size.
@@ -327,11 +286,11 @@ static double win_probability_with(EvalKind kind, const Position *pos)
 START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
 {
     ck_assert_int_eq(eval_in_use(), EVAL_AUTO);
-    ck_assert(eval_net_preferred(8, 8));
-    ck_assert(!eval_net_preferred(10, 10));
+    ck_assert_int_eq(eval_auto_choice(8, 8), EVAL_NET);
+    ck_assert_int_eq(eval_auto_choice(6, 6), EVAL_CLASSIC);
     ck_assert(eval_net_judges(8, 8) == (net_for(8, 8) != NULL));
     ck_assert(!eval_net_judges(10, 10));
-    Position pos8 = random_position(8, 8, 6, 21), pos10 = random_position(10, 10, 6, 22);
+    Position pos8 = random_game_position(8, 8, 6, 21), pos10 = random_game_position(10, 10, 6, 22);
     if (net_for(8, 8)) {
         ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos8), win_probability_with(EVAL_NET, &pos8));
         ck_assert_double_ne(win_probability_with(EVAL_AUTO, &pos8), win_probability_with(EVAL_CLASSIC, &pos8));
@@ -357,20 +316,6 @@ START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
     free(t.w1);
 }
 END_TEST
-
-static void read_whole(const char *path, char **data, size_t *length)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_msg(f != NULL, "%s was not written", path);
-    *data = NULL;
-    *length = 0;
-    char chunk[4096];
-    for (size_t n; (n = fread(chunk, 1, sizeof chunk, f)) > 0; *length += n) {
-        *data = realloc(*data, *length + n);
-        memcpy(*data + *length, chunk, n);
-    }
-    fclose(f);
-}
 
 static const char *selfplay_bin(void)
 {
@@ -433,13 +378,29 @@ START_TEST(selfplay_repeats_whatever_jobs_and_shards)
 }
 END_TEST
 
-/* The networks the engine carries are the trainer's, number for number. */
-START_TEST(the_builtin_networks_match_their_checksums)
+/*
+ * The networks the engine carries: every embedded weights file passes its
+ * checksum, and its networks judge 10x10 and 8x8 with the features of this
+ * build.
+ */
+START_TEST(the_builtin_networks_pass_their_checksums)
 {
-    for (int i = 0; i < NET_BUILTIN_COUNT; i++) {
-        ck_assert_uint_eq(net_checksum(&NET_BUILTIN[i]), NET_BUILTIN_CHECKSUMS[i]);
-        ck_assert_int_eq(NET_BUILTIN[i].features, net_feature_count(NET_BUILTIN[i].width, NET_BUILTIN[i].height));
-        ck_assert_ptr_eq(net_for(NET_BUILTIN[i].width, NET_BUILTIN[i].height), &NET_BUILTIN[i]);
+    int networks = 0;
+    for (int i = 0; i < EMBEDDED_WEIGHTS_COUNT; i++) {
+        WeightsView view;
+        const EmbeddedWeights *e = &EMBEDDED_WEIGHTS[i];
+        ck_assert_msg(weights_parse(e->bytes, e->size, "network", &view) == NULL
+                      || weights_parse(e->bytes, e->size, "formula", &view) == NULL,
+                      "%s: %s", e->name, weights_parse(e->bytes, e->size, "network", &view));
+        networks += strcmp(view.kind, "network") == 0;
+        ck_assert_uint_gt(view.recipe_length, 20); /* says how it was made */
+    }
+    ck_assert_int_eq(net_builtin_count(), networks);
+    for (int size = 8; size <= 10; size += 2) {
+        const NetModel *net = net_for(size, size);
+        ck_assert_ptr_nonnull(net);
+        ck_assert_int_eq(net->width, size);
+        ck_assert_int_eq(net->features, net_feature_count(size, size));
     }
 }
 END_TEST
@@ -455,7 +416,7 @@ Suite *learn_suite(void)
     tcase_add_test(tc, training_records_round_trip_and_merge);
     tcase_add_test(tc, training_lowers_the_loss_and_quantizing_keeps_the_predictions);
     tcase_add_test(tc, sizes_without_a_network_use_the_classic_evaluation);
-    tcase_add_test(tc, the_builtin_networks_match_their_checksums);
+    tcase_add_test(tc, the_builtin_networks_pass_their_checksums);
     tcase_add_test(tc, auto_uses_the_network_where_it_won_or_a_loaded_one);
     tcase_add_test(tc, selfplay_repeats_whatever_jobs_and_shards);
     suite_add_tcase(s, tc);

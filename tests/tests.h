@@ -30,5 +30,6 @@ Suite *hardening_suite(void);
 Suite *state_integrity_suite(void);
 Suite *fuzz_regression_suite(void);
 Suite *learn_suite(void);
+Suite *formula_suite(void);
 
 #endif

@@ -11,13 +11,20 @@
 
 AMALGAMATION = build/amazons-single.c
 BOTZONE_SOURCE = build/amazons-botzone.c
-AMALGAMATION_SRC = $(foreach d,$(ENGINE_DIRS),$(sort $(wildcard $(d)/*.c)))
+AMALGAMATION_SRC = $(foreach d,$(ENGINE_DIRS),$(sort $(wildcard $(d)/*.c))) $(EMBEDDED_SRC)
 
 .PHONY: amalgamation amalgamation-check
 amalgamation: $(AMALGAMATION) $(BOTZONE_SOURCE)
 
-# The Botzone file leaves the learned networks out (tests/amalgamation/net_weights_none.c).
-BOTZONE_SRC = $(patsubst eval/net_weights.c,tests/amalgamation/net_weights_none.c,$(AMALGAMATION_SRC))
+# The Botzone file leaves the learned networks out (megabytes of source, more
+# than Botzone takes in one file) and keeps the fitted formulas (a few hundred
+# bytes each).
+BOTZONE_EMBEDDED_SRC = build/gen/embedded_weights_botzone.c
+BOTZONE_WEIGHTS = $(filter eval/weights/formula%,$(WEIGHTS_FILES))
+BOTZONE_SRC = $(patsubst $(EMBEDDED_SRC),$(BOTZONE_EMBEDDED_SRC),$(AMALGAMATION_SRC))
+
+$(BOTZONE_EMBEDDED_SRC): eval/weights/embed.sh $(BOTZONE_WEIGHTS) build/gen/weights.list
+	eval/weights/embed.sh $@ $(BOTZONE_WEIGHTS)
 
 $(BOTZONE_SOURCE): $(BOTZONE_SRC) $(foreach d,$(ENGINE_DIRS),$(wildcard $(d)/*.h)) \
                    tests/amalgamation/amalgamate.sh
