@@ -161,7 +161,7 @@ static double formula_win_probability(const Position *pos)
     if (!(queen.reached[WHITE] & queen.reached[BLACK]))
         return classic_win_probability(pos);
     const Formula *f = formula_for(pos->width, pos->height);
-    return 1.0 / (1.0 + exp(-formula_logit(f, pos, &queen, moves)));
+    return 1.0 / (1.0 + exp(-param_value(P_FORMULA_SCALE) * formula_logit(f, pos, &queen, moves)));
 }
 
 static double net_win_probability(const Position *pos)

@@ -36,6 +36,8 @@ const ParamSpec PARAM_SPECS[PARAM_COUNT] = {
         "logistic slope of an undecided race between separated regions" },
     [P_NET_SCALE] = { "net_scale", 1, 0.1, 10, false,
         "factor of the learned network's log-odds (--eval net)" },
+    [P_FORMULA_SCALE] = { "formula_scale", 1, 0.1, 10, false,
+        "factor of the fitted formula's log-odds (--eval formula)" },
     [P_ORDER_MOBILITY] = { "order_mobility", 4, -20, 20, true,
         "ordering: weight of the amazon's queen moves after the move" },
     [P_ORDER_MOBILITY_BEFORE] = { "order_mobility_before", -2, -20, 20, true,

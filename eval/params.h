@@ -30,6 +30,7 @@ typedef enum {
     P_TRAPPED_PENALTY,
     P_RACE_SLOPE,
     P_NET_SCALE,
+    P_FORMULA_SCALE,
     /* move ordering (ordering.c) */
     P_ORDER_MOBILITY,
     P_ORDER_MOBILITY_BEFORE,

@@ -4,7 +4,8 @@
  *   amazons-label --playouts 40000 --sample 4 -j 2 -o labelled.bin positions.bin
  *
  * Reads positions (amazons-selfplay's files), keeps one in --sample of them
- * (chosen by key, so the same whatever the order of the files), and
+ * (chosen by key, so the same whatever the order of the files; --limit
+ * keeps the first so many of those in key order), and
  * replaces each one's `value` with what a deep search of the engine makes
  * of it: the exact result where the solver proves the position within
  * --solver-nodes (1 or 0), else the search's win rate after --playouts
@@ -43,6 +44,7 @@ enum { MAX_JOBS = 64 };
 typedef struct {
     uint64_t playouts, solver_nodes;
     int sample, jobs, shard, shards, memory_mb;
+    size_t limit; /* label only the first `limit` kept positions (key order); 0: all */
     const char *output;
 } Options;
 
@@ -67,6 +69,7 @@ static void usage(FILE *out)
         "  --solver-nodes N     the exact solver's budget where it may settle the\n"
         "                       position (default 200000; 0: never)\n"
         "  --sample K           label one position in K, chosen by key (default 1)\n"
+        "  --limit N            only the first N of those, in key order (default: all)\n"
         "  --memory MB          tree memory per job (default 512)\n"
         "  -j N                 positions at a time, one thread each (default 2)\n"
         "  --shard I/N          only the kept positions whose rank is I modulo N\n"
@@ -167,6 +170,8 @@ static bool select_positions(const Options *o, TrainingSet *all, TrainingSet *mi
     for (size_t i = 0; i < all->count; i++) {
         if (zobrist_mix(all->records[i].key) % (uint64_t)o->sample != 0)
             continue;
+        if (o->limit && rank >= o->limit)
+            break;
         if (rank++ % (size_t)o->shards == (size_t)o->shard && !set_add(mine, &all->records[i]))
             return false;
     }
@@ -248,7 +253,7 @@ static bool parse_shard(const char *text, int *shard, int *shards)
     return true;
 }
 
-enum { OPT_PLAYOUTS = 256, OPT_SOLVER_NODES, OPT_SAMPLE, OPT_MEMORY, OPT_SHARD, OPT_HELP };
+enum { OPT_PLAYOUTS = 256, OPT_SOLVER_NODES, OPT_SAMPLE, OPT_LIMIT, OPT_MEMORY, OPT_SHARD, OPT_HELP };
 
 static bool apply(Options *o, int opt, const char *arg)
 {
@@ -258,6 +263,7 @@ static bool apply(Options *o, int opt, const char *arg)
     case OPT_PLAYOUTS: return parse_u64(arg, 100000000, &u) && u > 0 && (o->playouts = u, true);
     case OPT_SOLVER_NODES: return parse_u64(arg, 1000000000, &u) && (o->solver_nodes = u, true);
     case OPT_SAMPLE: return parse_long(arg, 1, 1000000, &n) && (o->sample = (int)n, true);
+    case OPT_LIMIT: return parse_u64(arg, 1ULL << 40, &u) && u > 0 && (o->limit = (size_t)u, true);
     case OPT_MEMORY: return parse_long(arg, 16, 65536, &n) && (o->memory_mb = (int)n, true);
     case OPT_SHARD: return parse_shard(arg, &o->shard, &o->shards);
     case 'j': return parse_long(arg, 1, MAX_JOBS, &n) && (o->jobs = (int)n, true);
@@ -271,7 +277,8 @@ int main(int argc, char **argv)
     static const struct option options[] = {
         { "playouts", required_argument, NULL, OPT_PLAYOUTS },
         { "solver-nodes", required_argument, NULL, OPT_SOLVER_NODES },
-        { "sample", required_argument, NULL, OPT_SAMPLE }, { "memory", required_argument, NULL, OPT_MEMORY },
+        { "sample", required_argument, NULL, OPT_SAMPLE }, { "limit", required_argument, NULL, OPT_LIMIT },
+        { "memory", required_argument, NULL, OPT_MEMORY },
         { "shard", required_argument, NULL, OPT_SHARD },   { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };

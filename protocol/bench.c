@@ -14,15 +14,18 @@
  * BASELINE=COMMIT`), its --bench runs right after our one-thread searches
  * and its speed on each position is set against ours.
  *
- * When the engine has a learned network for 10x10 (net.h), the one-thread
- * searches run again with the evaluation not in use (--eval), so that the
- * bench shows both evaluations' speed and signature moves.
+ * The cost of one evaluation of a contested 10x10 position comes first, for
+ * each evaluation the engine has for 10x10 (classic, the network, the
+ * fitted formula); the one-thread searches then run again with each
+ * evaluation not in use (--eval), so that the bench shows every
+ * evaluation's search speed and signature moves.
  */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/deadline.h"
 #include "engine/lines.h"
 #include "engine/movegen.h"
 #include "eval/eval.h"
@@ -156,20 +159,69 @@ static int bench_search(const SessionOptions *options, int threads, SearchFigure
     return bench_search_as(options, threads, figures, NULL);
 }
 
-/*
- * The one-thread searches again with the other evaluation, when the 10x10
- * positions have a learned network: both speeds, and both signatures.
- */
-static int bench_other_evaluation(const SessionOptions *options)
+/* The evaluations that can judge 10x10 positions, in the order the bench shows them. */
+static const EvalKind BENCH_KINDS[] = { EVAL_CLASSIC, EVAL_NET, EVAL_FORMULA };
+enum { BENCH_KIND_COUNT = sizeof BENCH_KINDS / sizeof BENCH_KINDS[0], BENCH_EVALUATIONS = 300000 };
+
+static bool judges_10x10(EvalKind kind)
 {
-    if (!net_for(10, 10))
-        return 0;
-    EvalKind kind = eval_in_use();
-    bool net_first = eval_net_judges(10, 10); /* --eval net, or auto with --weights */
-    eval_use(net_first ? EVAL_CLASSIC : EVAL_NET);
-    int status = bench_search_as(options, 1, NULL, net_first ? "classic evaluation" : "net evaluation");
+    EvalKind before = eval_in_use();
+    eval_use(kind);
+    bool judges = eval_judge(10, 10) == kind;
+    eval_use(before);
+    return judges;
+}
+
+/*
+ * The one-thread searches again with every other evaluation the 10x10
+ * positions have: each one's speed and signature moves.
+ */
+static int bench_other_evaluations(const SessionOptions *options)
+{
+    EvalKind kind = eval_in_use(), first = eval_judge(10, 10);
+    int status = 0;
+    for (int k = 0; k < BENCH_KIND_COUNT && !status; k++) {
+        if (BENCH_KINDS[k] == first || !judges_10x10(BENCH_KINDS[k]))
+            continue;
+        char label[64];
+        snprintf(label, sizeof label, "%s evaluation", eval_kind_name(BENCH_KINDS[k]));
+        eval_use(BENCH_KINDS[k]);
+        status = bench_search_as(options, 1, NULL, label);
+    }
     eval_use(kind);
     return status;
+}
+
+/*
+ * What one evaluation of a contested position costs with each evaluation:
+ * the bench's two contested positions, BENCH_EVALUATIONS times in all.
+ */
+static int bench_evaluations(void)
+{
+    Position pos[2];
+    if (position_from_text(&pos[0], BENCH_POSITIONS[1]) || position_from_text(&pos[1], BENCH_POSITIONS[2]))
+        return 1;
+    EvalKind kind = eval_in_use();
+    double classic = 0;
+    for (int k = 0; k < BENCH_KIND_COUNT; k++) {
+        if (!judges_10x10(BENCH_KINDS[k]))
+            continue;
+        eval_use(BENCH_KINDS[k]);
+        double sum = 0, start = monotonic_seconds();
+        for (int i = 0; i < BENCH_EVALUATIONS; i++)
+            sum += eval_win_probability(&pos[i & 1]);
+        double each = (monotonic_seconds() - start) / BENCH_EVALUATIONS;
+        if (BENCH_KINDS[k] == EVAL_CLASSIC)
+            classic = each;
+        printf("evaluation %s: %.3f us per 10x10 position%s", eval_kind_name(BENCH_KINDS[k]), each * 1e6,
+               classic > 0 && BENCH_KINDS[k] != EVAL_CLASSIC ? "" : "\n");
+        if (classic > 0 && BENCH_KINDS[k] != EVAL_CLASSIC)
+            printf(", %.2fx the classic one's\n", each / classic);
+        if (sum < 0) /* keeps the loop */
+            return 1;
+    }
+    eval_use(kind);
+    return 0;
 }
 
 /*
@@ -214,7 +266,8 @@ int run_bench(const SessionOptions *options)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     SearchFigures figures[BENCH_POSITION_COUNT];
-    if (bench_perft() || bench_search(options, 1, figures) || bench_other_evaluation(options))
+    if (bench_perft() || bench_evaluations() || bench_search(options, 1, figures)
+        || bench_other_evaluations(options))
         return 1;
     const char *baseline = getenv("AMAZONS_BASELINE");
     if (baseline && *baseline && bench_baseline(baseline, figures))

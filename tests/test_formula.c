@@ -246,8 +246,15 @@ START_TEST(labelling_repeats_and_resumes)
         moved += whole.records[i].value != 32768;
     ck_assert_uint_gt(moved, whole.count / 2);
     set_free(&merged);
-    set_free(&whole);
     free(a);
+    /* --limit: the first positions in key order, which the whole run's file begins with. */
+    ck_assert_int_eq(label("--limit 10", in, s0), 0);
+    TrainingSet first = { 0 };
+    ck_assert_ptr_null(set_read(&first, s0));
+    ck_assert_uint_eq(first.count, 10);
+    ck_assert_mem_eq(first.records, whole.records, 10 * sizeof *whole.records);
+    set_free(&first);
+    set_free(&whole);
     /* Bad input: a file that is not training data, a bad option value. */
     ck_assert_int_ne(label("", "/nonexistent", two), 0);
     ck_assert_int_ne(label("--sample 0", in, two), 0);
