@@ -88,16 +88,17 @@ bool eval_kind_parse(const char *name, EvalKind *kind)
 }
 
 /*
- * The built-in 8x8 network beat the classic evaluation at 0.2 s and at 1 s a
- * move (SPRT accepted at both; +110 and +108 Elo over 400 games) and at 5 s
- * (+147 over 100 games); the 10x10 one lost (-65 Elo at 0.2 s,
- * docs/learning.md), so 10x10 and the other sizes keep the classic
- * evaluation.
+ * What won its matches on each board size (docs/learning.md): on 8x8 the
+ * built-in network beat the classic evaluation at 0.2 s, 1 s and 5 s a move
+ * (+110, +108 and +147 Elo); on 10x10 the fitted formula did; other sizes
+ * keep the classic evaluation.
  */
 EvalKind eval_auto_choice(int width, int height)
 {
     if (width == 8 && height == 8 && net_for(8, 8))
         return EVAL_NET;
+    if (width == 10 && height == 10 && formula_for(10, 10))
+        return EVAL_FORMULA;
     return EVAL_CLASSIC;
 }
 

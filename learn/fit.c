@@ -30,7 +30,8 @@ enum { COLUMNS = FORMULA_FEATURES * FORMULA_TERMS, NEWTON_STEPS = 50 };
 
 typedef struct {
     int width, height;
-    double lambda, ridge;
+    double lambda, ridge, sharpen;
+    bool dropped[FORMULA_FEATURES]; /* features left out (their coefficients zero) */
     const char *output, *held_out, *recipe;
 } Options;
 
@@ -55,6 +56,11 @@ static void usage(FILE *out)
         "                       evaluation by (without it, one in ten by key)\n"
         "  --lambda L           weight of the game's outcome in the target (default 0)\n"
         "  --ridge R            L2 penalty on the coefficients (default 1)\n"
+        "  --drop FEATURE       leave a feature out (repeatable); without the constant,\n"
+        "                       a position whose differences are all zero is even\n"
+        "  --sharpen S          multiply the coefficients written by S (default 1): the\n"
+        "                       labels are search averages, flatter than the tree\n"
+        "                       plays best with (docs/learning.md)\n"
         "  --recipe TEXT        how the data was made, kept in the file's header\n"
         "  -o FILE              the formula's weights file\n");
 }
@@ -160,7 +166,7 @@ static bool solve_spd(double *a, double *b, int n)
  * standardised columns (so one ridge suits every column); beta comes back
  * in the columns' own units.
  */
-static bool fit(const Table *t, double ridge, double beta[COLUMNS])
+static bool fit(const Table *t, double ridge, bool uncentred, double beta[COLUMNS])
 {
     double mean[COLUMNS] = { 0 }, scale[COLUMNS];
     for (int j = 0; j < COLUMNS; j++) {
@@ -171,7 +177,7 @@ static bool fit(const Table *t, double ridge, double beta[COLUMNS])
         }
         double m = s / t->count, var = s2 / t->count - m * m;
         bool constant = j == F_CONSTANT * FORMULA_TERMS; /* the intercept stays as it is */
-        mean[j] = constant ? 0 : m;
+        mean[j] = constant || uncentred ? 0 : m; /* without an intercept, nothing absorbs the centring */
         scale[j] = constant || var < 1e-12 ? 1 : sqrt(var);
     }
     double b[COLUMNS] = { 0 }, z[COLUMNS];
@@ -319,7 +325,7 @@ static bool load_table(const Options *o, char **paths, int count, Table *train, 
     return ok;
 }
 
-enum { OPT_SIZE = 256, OPT_HELD_OUT, OPT_LAMBDA, OPT_RIDGE, OPT_RECIPE, OPT_HELP };
+enum { OPT_SIZE = 256, OPT_HELD_OUT, OPT_LAMBDA, OPT_RIDGE, OPT_SHARPEN, OPT_DROP, OPT_RECIPE, OPT_HELP };
 
 static bool apply(Options *o, int opt, const char *arg)
 {
@@ -331,6 +337,12 @@ static bool apply(Options *o, int opt, const char *arg)
     case OPT_HELD_OUT: o->held_out = arg; return true;
     case OPT_LAMBDA: return parse_double(arg, 0, 1, &o->lambda);
     case OPT_RIDGE: return parse_double(arg, 0, 1e9, &o->ridge);
+    case OPT_DROP:
+        for (int f = 0; f < FORMULA_FEATURES; f++)
+            if (strcmp(arg, FORMULA_FEATURE_NAMES[f]) == 0)
+                return o->dropped[f] = true;
+        return false;
+    case OPT_SHARPEN: return parse_double(arg, 0.01, 100, &o->sharpen);
     case OPT_RECIPE: o->recipe = arg; return true;
     case 'o': o->output = arg; return true;
     }
@@ -342,10 +354,11 @@ int main(int argc, char **argv)
     static const struct option options[] = {
         { "size", required_argument, NULL, OPT_SIZE },     { "held-out", required_argument, NULL, OPT_HELD_OUT },
         { "lambda", required_argument, NULL, OPT_LAMBDA }, { "ridge", required_argument, NULL, OPT_RIDGE },
-        { "recipe", required_argument, NULL, OPT_RECIPE }, { "help", no_argument, NULL, OPT_HELP },
+        { "sharpen", required_argument, NULL, OPT_SHARPEN }, { "drop", required_argument, NULL, OPT_DROP }, { "recipe", required_argument, NULL, OPT_RECIPE },
+        { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
-    Options o = { .ridge = 1, .recipe = "" };
+    Options o = { .ridge = 1, .sharpen = 1, .recipe = "" };
     for (int opt; (opt = getopt_long(argc, argv, "o:", options, NULL)) != -1;) {
         if (opt == OPT_HELP) {
             usage(stdout);
@@ -371,7 +384,12 @@ int main(int argc, char **argv)
         return 1;
     }
     double beta[COLUMNS];
-    if (!fit(&train, o.ridge, beta)) {
+    /* A dropped feature's columns are zero, and so (by the ridge) are its coefficients. */
+    for (int f = 0; f < FORMULA_FEATURES; f++)
+        for (size_t i = 0; o.dropped[f] && i < train.count; i++)
+            for (int t = 0; t < FORMULA_TERMS; t++)
+                train.rows[i * COLUMNS + f * FORMULA_TERMS + t] = 0;
+    if (!fit(&train, o.ridge, o.dropped[F_CONSTANT], beta)) {
         fprintf(stderr, "amazons-fit: the fit failed (the features are degenerate on these positions)\n");
         return 1;
     }
@@ -384,6 +402,9 @@ int main(int argc, char **argv)
     }
     printf("fitted on %zu positions\n", train.count);
     compare(&held, &formula);
+    for (int f = 0; f < FORMULA_FEATURES; f++)
+        for (int t = 0; t < FORMULA_TERMS; t++)
+            formula.coef[f][t] *= o.sharpen;
     int status = 0;
     if (!formula_write(o.output, o.recipe, &formula, 1)) {
         perror(o.output);

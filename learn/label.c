@@ -227,13 +227,22 @@ static int label(const Options *o, TrainingSet *mine, const char *journal_path)
         fprintf(stderr, "amazons-label: stopped early (out of memory, or the journal could not be written)\n");
         return 1;
     }
-    /* Every label is in the journal now: it, read back, is the output. */
+    /* Every label is in the journal now: this run's positions, read back from it, are the output. */
     error = journal_read(&journal, journal_path);
-    if (!error)
-        set_merge_duplicates(&journal);
-    bool written = !error && set_write(&journal, o->output);
-    fprintf(stderr, "amazons-label: %zu positions to %s\n", journal.count, o->output);
+    TrainingSet out = { 0 };
+    if (!error) {
+        qsort(journal.records, journal.count, sizeof *journal.records, by_key);
+        for (size_t i = 0; !error && i < mine->count; i++) {
+            const TrainingRecord *hit = bsearch(&mine->records[i], journal.records, journal.count,
+                                                sizeof *journal.records, by_key);
+            error = !hit || !same_position(hit, &mine->records[i]) ? "a position is missing from the journal"
+                  : !set_add(&out, hit) ? "out of memory" : NULL;
+        }
+    }
+    bool written = !error && set_write(&out, o->output);
+    fprintf(stderr, "amazons-label: %zu positions to %s\n", out.count, o->output);
     set_free(&journal);
+    set_free(&out);
     if (!written) {
         fprintf(stderr, "amazons-label: %s: %s\n", o->output, error ? error : "cannot write");
         return 1;

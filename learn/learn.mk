@@ -70,3 +70,56 @@ $(TRAIN_DIR)/net%.bin: $(TRAIN_DIR)/games%.bin $(TRAIN_DIR)/held-out%.bin | $(TR
 train: $(TRAIN_DIR)/net10.bin $(TRAIN_DIR)/net8.bin
 	$(TRAIN_BIN) --emit eval/weights/net10.amzw --recipe "$(TRAIN_RECIPE)" $(TRAIN_DIR)/net10.bin
 	$(TRAIN_BIN) --emit eval/weights/net8.amzw --recipe "$(TRAIN_RECIPE)" $(TRAIN_DIR)/net8.bin
+
+# The recipe of the fitted formula the engine carries for 10x10
+# (eval/weights/formula10.amzw, docs/learning.md): positions from 4000
+# self-play games at 300 playouts a move with 4 random moves after each
+# opening, one in five labelled by a 40,000-playout search of the classic
+# engine (the solver where it settles a position), the first LABEL_LIMIT of
+# them in key order; held-out positions from 300 games of another seed.
+# `make formula` runs it; the labelled files it makes are also committed,
+# compressed, in data/ (make formula-from-data fits from those alone).
+FORMULA_DIR ?= build/formula
+LABEL_PLAYOUTS ?= 40000
+LABEL_LIMIT ?= 6200
+LABEL = $(LABEL_BIN) --playouts $(LABEL_PLAYOUTS) -j $(TRAIN_JOBS)
+FORMULA_RECIPE = 10x10: positions of 4000 self-play games (300 playouts a move, tests/openings/10x10.txt, \
+    4 random moves, seed 11), one in 5 by key, the first $(LABEL_LIMIT), labelled by a $(LABEL_PLAYOUTS)-playout \
+    search of the classic engine or the solver (amazons-label); fitted by amazons-fit, lambda 0, ridge 1, \
+    without the constant and tie terms, sharpened $(FORMULA_SHARPEN)x (make formula)
+FORMULA_SHARPEN ?= 3
+# The labels favour the side to move (a searched best move's value is
+# optimistic), and a term for having the move makes leaves of odd and even
+# depth disagree in the tree: the formula leaves those terms out.
+FORMULA_DROP = --drop constant --drop queen_ties --drop king_ties
+
+.PHONY: formula formula-fit formula-from-data
+$(FORMULA_DIR)/positions10.bin: | $(SELFPLAY_BIN)
+	@mkdir -p $(dir $@)
+	$(SELFPLAY_BIN) --size 10 --games 4000 --playouts 300 --random-plies 4 -j $(TRAIN_JOBS) \
+	    --openings tests/openings/10x10.txt --seed 11 -o $@
+
+$(FORMULA_DIR)/held-positions10.bin: | $(SELFPLAY_BIN)
+	@mkdir -p $(dir $@)
+	$(SELFPLAY_BIN) --size 10 --games 300 --playouts 300 --random-plies 4 -j $(TRAIN_JOBS) \
+	    --openings tests/openings/10x10.txt --seed 12 -o $@
+
+$(FORMULA_DIR)/labels10.bin: $(FORMULA_DIR)/positions10.bin | $(LABEL_BIN)
+	$(LABEL) --sample 5 --limit $(LABEL_LIMIT) -o $@ $<
+
+$(FORMULA_DIR)/held-labels10.bin: $(FORMULA_DIR)/held-positions10.bin | $(LABEL_BIN)
+	$(LABEL) --sample 6 -o $@ $<
+
+formula: $(FORMULA_DIR)/labels10.bin $(FORMULA_DIR)/held-labels10.bin
+	$(MAKE) formula-fit
+
+# The fit alone, from the labelled files in FORMULA_DIR.
+formula-fit: | $(FIT_BIN)
+	$(FIT_BIN) --size 10 --held-out $(FORMULA_DIR)/held-labels10.bin --sharpen $(FORMULA_SHARPEN) $(FORMULA_DROP) \
+	    --recipe "$(FORMULA_RECIPE)" -o eval/weights/formula10.amzw $(FORMULA_DIR)/labels10.bin
+
+formula-from-data:
+	@mkdir -p $(FORMULA_DIR)
+	gzip -dc data/labels10.bin.gz > $(FORMULA_DIR)/labels10.bin
+	gzip -dc data/held-labels10.bin.gz > $(FORMULA_DIR)/held-labels10.bin
+	$(MAKE) formula-fit
