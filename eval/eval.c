@@ -129,10 +129,11 @@ const char *eval_load_weights(const char *path)
     const char *error = weights_read_file(path, &bytes, &n);
     if (error)
         return error;
-    WeightsView view;
-    bool formula = weights_parse(bytes, n, "formula", &view) == NULL;
+    /* A container says its kind; anything else is left to the network reader (bare AMZNET1). */
+    bool formula = n >= 16 && memcmp(bytes, WEIGHTS_MAGIC, 8) == 0 && strcmp((const char *)bytes + 8, "formula") == 0;
+    error = formula ? formula_load_memory(bytes, n) : net_load_memory(bytes, n);
     free(bytes);
-    return formula ? formula_load(path) : net_load(path);
+    return error;
 }
 
 static double classic_win_probability(const Position *pos)

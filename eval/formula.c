@@ -228,20 +228,14 @@ const char *formula_parse(const uint8_t *payload, size_t size, Formula *out, int
     return NULL;
 }
 
-const char *formula_load(const char *path)
+const char *formula_load_memory(const uint8_t *bytes, size_t n)
 {
-    uint8_t *bytes;
-    size_t n;
-    const char *error = weights_read_file(path, &bytes, &n);
-    if (error)
-        return error;
     WeightsView view;
     Formula read[MAX_FORMULAS];
     int count = 0;
-    error = weights_parse(bytes, n, "formula", &view);
+    const char *error = weights_parse(bytes, n, "formula", &view);
     if (!error)
         error = formula_parse(view.payload, view.payload_size, read, MAX_FORMULAS, &count);
-    free(bytes);
     if (error)
         return error;
     /* The file's formulas replace loaded ones of their sizes. */
@@ -253,6 +247,18 @@ const char *formula_load(const char *path)
             loaded_formulas[loaded_formula_count++] = read[k];
     }
     return NULL;
+}
+
+const char *formula_load(const char *path)
+{
+    uint8_t *bytes;
+    size_t n;
+    const char *error = weights_read_file(path, &bytes, &n);
+    if (error)
+        return error;
+    error = formula_load_memory(bytes, n);
+    free(bytes);
+    return error;
 }
 
 void formula_unload(void) { loaded_formula_count = 0; }

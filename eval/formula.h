@@ -87,6 +87,7 @@ const Formula *formula_loaded_for(int width, int height);
  * build's), and the coefficients as IEEE doubles, all little-endian.
  */
 const char *formula_load(const char *path);
+const char *formula_load_memory(const uint8_t *bytes, size_t n);
 void formula_unload(void);
 
 /* Parses a container's payload into formulas (room for `max`); NULL on success. */

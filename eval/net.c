@@ -108,26 +108,41 @@ uint64_t net_checksum(const NetModel *net)
 
 /* ---- the weights file ---- */
 
-static bool read_exact(FILE *f, void *data, size_t size) { return fread(data, 1, size, f) == size; }
+/* Bytes being read: where the next one is, and how many are left. */
+typedef struct {
+    const uint8_t *at;
+    size_t left;
+} Reader;
+
+static bool read_exact(Reader *r, void *data, size_t size)
+{
+    if (r->left < size)
+        return false;
+    memcpy(data, r->at, size);
+    r->at += size;
+    r->left -= size;
+    return true;
+}
 
 /* Little-endian integers, whatever the host. */
-static bool read_i32(FILE *f, int32_t *out)
+static bool read_i32(Reader *r, int32_t *out)
 {
     uint8_t b[4];
-    if (!read_exact(f, b, 4))
+    if (!read_exact(r, b, 4))
         return false;
     *out = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
     return true;
 }
 
-static bool read_i16s(FILE *f, int16_t *out, size_t count)
+/* A plain loop over the bytes: the built-in networks are read this way at every start. */
+static bool read_i16s(Reader *r, int16_t *out, size_t count)
 {
-    for (size_t i = 0; i < count; i++) {
-        uint8_t b[2];
-        if (!read_exact(f, b, 2))
-            return false;
-        out[i] = (int16_t)((uint16_t)b[0] | (uint16_t)b[1] << 8);
-    }
+    if (r->left / 2 < count)
+        return false;
+    for (size_t i = 0; i < count; i++)
+        out[i] = (int16_t)((uint16_t)r->at[2 * i] | (uint16_t)r->at[2 * i + 1] << 8);
+    r->at += 2 * count;
+    r->left -= 2 * count;
     return true;
 }
 
@@ -159,7 +174,7 @@ bool net_write(const NetModel *net, void *file)
 }
 
 /* Reads one network; NULL on success, else what is wrong. */
-static const char *read_model(FILE *f, NetModel *m)
+static const char *read_model(Reader *f, NetModel *m)
 {
     int32_t width, height, hidden, b2;
     if (!read_i32(f, &width) || !read_i32(f, &height) || !read_i32(f, &hidden) || !read_i32(f, &b2))
@@ -190,9 +205,7 @@ static const char *read_model(FILE *f, NetModel *m)
 /* The networks of an AMZNET1 stream in memory. */
 static const char *parse_networks(const uint8_t *bytes, size_t n, NetModel *models, int *count)
 {
-    FILE *f = n ? fmemopen((void *)bytes, n, "rb") : NULL;
-    if (!f)
-        return "not a weights file (no AMZWTS1 or AMZNET1 header)";
+    Reader reader = { bytes, n }, *f = &reader;
     char magic[sizeof NET_FILE_MAGIC - 1];
     int32_t wanted = 0;
     const char *error = NULL;
@@ -203,9 +216,8 @@ static const char *parse_networks(const uint8_t *bytes, size_t n, NetModel *mode
     int read = 0;
     for (; !error && read < wanted; read++)
         error = read_model(f, &models[read]);
-    if (!error && fgetc(f) != EOF)
+    if (!error && reader.left)
         error = "trailing bytes after the networks";
-    fclose(f);
     if (error) {
         for (int i = 0; i < read; i++)
             net_release(&models[i]);
@@ -263,11 +275,11 @@ void net_release(NetModel *m)
     *m = (NetModel){ 0 };
 }
 
-const char *net_load(const char *path)
+const char *net_load_memory(const uint8_t *bytes, size_t n)
 {
     NetModel models[NET_FILE_MAX_MODELS];
     int count;
-    const char *error = net_read(path, models, &count);
+    const char *error = net_parse(bytes, n, models, &count);
     if (error)
         return error;
     for (int i = 0; i < count; i++) {
@@ -279,6 +291,18 @@ const char *net_load(const char *path)
         *slot = models[i];
     }
     return NULL;
+}
+
+const char *net_load(const char *path)
+{
+    uint8_t *bytes;
+    size_t n;
+    const char *error = weights_read_file(path, &bytes, &n);
+    if (error)
+        return error;
+    error = net_load_memory(bytes, n);
+    free(bytes);
+    return error;
 }
 
 void net_unload(void)

@@ -60,6 +60,7 @@ double net_logit(const NetModel *net, const Position *pos, const DistanceMap *qu
  * else what is wrong with the file.
  */
 const char *net_load(const char *path);
+const char *net_load_memory(const uint8_t *bytes, size_t n);
 
 /* Forgets the networks net_load() loaded: the built-in ones judge again. */
 void net_unload(void);

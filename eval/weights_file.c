@@ -35,11 +35,12 @@ const char *weights_parse(const uint8_t *bytes, size_t n, const char *kind, Weig
     out->payload_size = (size_t)size;
     at += (size_t)size;
     out->checksum = weights_u64(bytes + at);
-    if (weights_fnv1a(bytes, at, WEIGHTS_FNV_BASIS) != out->checksum)
-        return "damaged: the checksum does not match";
+    /* The kind first: a file of another kind is not read through. */
     if (strcmp(out->kind, kind) != 0)
         return strcmp(kind, "network") == 0 ? "holds no network (another kind of weights)"
                                              : "holds no formula (another kind of weights)";
+    if (weights_fnv1a(bytes, at, WEIGHTS_FNV_BASIS) != out->checksum)
+        return "damaged: the checksum does not match";
     return NULL;
 }
 

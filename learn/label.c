@@ -70,6 +70,8 @@ static void usage(FILE *out)
         "                       position (default 200000; 0: never)\n"
         "  --sample K           label one position in K, chosen by key (default 1)\n"
         "  --limit N            only the first N of those, in key order (default: all)\n"
+        "  --eval KIND          the teacher's evaluation: classic (default), formula,\n"
+        "                       net or auto, as the engine's --eval\n"
         "  --memory MB          tree memory per job (default 512)\n"
         "  -j N                 positions at a time, one thread each (default 2)\n"
         "  --shard I/N          only the kept positions whose rank is I modulo N\n"
@@ -158,6 +160,8 @@ static bool same_position(const TrainingRecord *a, const TrainingRecord *b)
 /* Whether the journal (sorted) already holds r. */
 static bool labelled(const TrainingSet *journal, const TrainingRecord *r)
 {
+    if (!journal->count)
+        return false; /* no array to search (bsearch wants one) */
     const TrainingRecord *hit = bsearch(r, journal->records, journal->count, sizeof *r, by_key);
     return hit && same_position(hit, r);
 }
@@ -186,7 +190,8 @@ static const char *resume(const char *journal_path, TrainingSet *journal)
         return error;
     if (journal->count && truncate(journal_path, (off_t)(journal->count * TRAINING_RECORD_BYTES)) != 0)
         return "cannot cut the journal's partial last record";
-    qsort(journal->records, journal->count, sizeof *journal->records, by_key);
+    if (journal->count)
+        qsort(journal->records, journal->count, sizeof *journal->records, by_key);
     return NULL;
 }
 
@@ -230,7 +235,7 @@ static int label(const Options *o, TrainingSet *mine, const char *journal_path)
     /* Every label is in the journal now: this run's positions, read back from it, are the output. */
     error = journal_read(&journal, journal_path);
     TrainingSet out = { 0 };
-    if (!error) {
+    if (!error && journal.count) {
         qsort(journal.records, journal.count, sizeof *journal.records, by_key);
         for (size_t i = 0; !error && i < mine->count; i++) {
             const TrainingRecord *hit = bsearch(&mine->records[i], journal.records, journal.count,
@@ -239,6 +244,8 @@ static int label(const Options *o, TrainingSet *mine, const char *journal_path)
                   : !set_add(&out, hit) ? "out of memory" : NULL;
         }
     }
+    if (!error && out.count != mine->count)
+        error = "a position is missing from the journal";
     bool written = !error && set_write(&out, o->output);
     fprintf(stderr, "amazons-label: %zu positions to %s\n", out.count, o->output);
     set_free(&journal);
@@ -262,7 +269,7 @@ static bool parse_shard(const char *text, int *shard, int *shards)
     return true;
 }
 
-enum { OPT_PLAYOUTS = 256, OPT_SOLVER_NODES, OPT_SAMPLE, OPT_LIMIT, OPT_MEMORY, OPT_SHARD, OPT_HELP };
+enum { OPT_PLAYOUTS = 256, OPT_SOLVER_NODES, OPT_SAMPLE, OPT_LIMIT, OPT_EVAL, OPT_MEMORY, OPT_SHARD, OPT_HELP };
 
 static bool apply(Options *o, int opt, const char *arg)
 {
@@ -273,6 +280,10 @@ static bool apply(Options *o, int opt, const char *arg)
     case OPT_SOLVER_NODES: return parse_u64(arg, 1000000000, &u) && (o->solver_nodes = u, true);
     case OPT_SAMPLE: return parse_long(arg, 1, 1000000, &n) && (o->sample = (int)n, true);
     case OPT_LIMIT: return parse_u64(arg, 1ULL << 40, &u) && u > 0 && (o->limit = (size_t)u, true);
+    case OPT_EVAL: {
+        EvalKind kind;
+        return eval_kind_parse(arg, &kind) && (eval_use(kind), true);
+    }
     case OPT_MEMORY: return parse_long(arg, 16, 65536, &n) && (o->memory_mb = (int)n, true);
     case OPT_SHARD: return parse_shard(arg, &o->shard, &o->shards);
     case 'j': return parse_long(arg, 1, MAX_JOBS, &n) && (o->jobs = (int)n, true);
@@ -287,13 +298,13 @@ int main(int argc, char **argv)
         { "playouts", required_argument, NULL, OPT_PLAYOUTS },
         { "solver-nodes", required_argument, NULL, OPT_SOLVER_NODES },
         { "sample", required_argument, NULL, OPT_SAMPLE }, { "limit", required_argument, NULL, OPT_LIMIT },
-        { "memory", required_argument, NULL, OPT_MEMORY },
+        { "eval", required_argument, NULL, OPT_EVAL },     { "memory", required_argument, NULL, OPT_MEMORY },
         { "shard", required_argument, NULL, OPT_SHARD },   { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     Options o = { .playouts = 40000, .solver_nodes = 200000, .sample = 1, .jobs = 2, .shards = 1,
                   .memory_mb = 512 };
-    eval_use(EVAL_CLASSIC); /* the teacher is today's 10x10 engine; --eval net is not asked for */
+    eval_use(EVAL_CLASSIC); /* the first generation's teacher; --eval names another */
     for (int opt; (opt = getopt_long(argc, argv, "j:o:", options, NULL)) != -1;) {
         if (opt == OPT_HELP) {
             usage(stdout);

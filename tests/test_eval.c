@@ -184,6 +184,8 @@ START_TEST(evaluation_parameters_change_the_score_as_the_formula_says)
         { P_TERRITORY_FADE, 0.1 }, { P_MOBILITY_FLOOR, 1.7 }, { P_TRAPPED_PENALTY, 11.0 },
     };
     Position pos = parse("3B6/3W2x3/x2x6/2x3WB2/9x/3x3x1x/1xWBx5/6WB2/7x2/4x5 w");
+    EvalKind kind = eval_in_use();
+    eval_use(EVAL_CLASSIC); /* the default judges 10x10 with the fitted formula */
     for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++) {
         Evaluation before, after;
         evaluate(&pos, &before);
@@ -200,6 +202,7 @@ START_TEST(evaluation_parameters_change_the_score_as_the_formula_says)
         ck_assert_ptr_null(param_set(changes[i].id, 0, changes[i].value));
     ck_assert_int_gt(compare_with_reference(7, 200), 100);
     params_reset();
+    eval_use(kind);
 }
 END_TEST
 
@@ -409,7 +412,13 @@ START_TEST(side_to_move_gets_the_tie_bonus_at_the_start)
     evaluate(&pos, &e);
     ck_assert(!e.separated);
     ck_assert(e.score > 0);
+    EvalKind kind = eval_in_use();
+    eval_use(EVAL_CLASSIC);
     ck_assert(eval_win_probability(&pos) > 0.5);
+    /* The fitted formula has no term for having the move: an even start is even. */
+    eval_use(EVAL_FORMULA);
+    ck_assert_double_eq_tol(eval_win_probability(&pos), 0.5, 1e-12);
+    eval_use(kind);
 }
 END_TEST
 

@@ -280,14 +280,16 @@ START_TEST(sizes_without_a_network_use_the_classic_evaluation)
 END_TEST
 
 /*
- * The default (auto) judges with the built-in network only on the sizes where
- * it won its matches, and with a network loaded from a file on its size.
+ * The default (auto) judges with the built-in network and formula only on the
+ * sizes where they won their matches, and with a network loaded from a file
+ * on its size.
  */
 START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
 {
     ck_assert_int_eq(eval_in_use(), EVAL_AUTO);
     ck_assert_int_eq(eval_auto_choice(8, 8), EVAL_NET);
     ck_assert_int_eq(eval_auto_choice(6, 6), EVAL_CLASSIC);
+    ck_assert_int_eq(eval_auto_choice(10, 10), EVAL_FORMULA);
     ck_assert(eval_net_judges(8, 8) == (net_for(8, 8) != NULL));
     ck_assert(!eval_net_judges(10, 10));
     Position pos8 = random_game_position(8, 8, 6, 21), pos10 = random_game_position(10, 10, 6, 22);
@@ -295,7 +297,8 @@ START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
         ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos8), win_probability_with(EVAL_NET, &pos8));
         ck_assert_double_ne(win_probability_with(EVAL_AUTO, &pos8), win_probability_with(EVAL_CLASSIC, &pos8));
     }
-    ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos10), win_probability_with(EVAL_CLASSIC, &pos10));
+    ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos10), win_probability_with(EVAL_FORMULA, &pos10));
+    ck_assert_double_ne(win_probability_with(EVAL_AUTO, &pos10), win_probability_with(EVAL_CLASSIC, &pos10));
 
     TestNet t;
     test_net(&t, 10, 10, 5);
@@ -310,7 +313,7 @@ START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
     ck_assert_double_ne(loaded, win_probability_with(EVAL_CLASSIC, &pos10));
     net_unload();
     ck_assert_ptr_null(net_loaded_for(10, 10));
-    ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos10), win_probability_with(EVAL_CLASSIC, &pos10));
+    ck_assert_double_eq(win_probability_with(EVAL_AUTO, &pos10), win_probability_with(EVAL_FORMULA, &pos10));
     unlink(path);
     free(buffer);
     free(t.w1);
