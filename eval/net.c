@@ -112,9 +112,9 @@ uint64_t net_checksum(const NetModel *net)
 typedef struct {
     const uint8_t *at;
     size_t left;
-} Reader;
+} WeightsReader;
 
-static bool read_exact(Reader *r, void *data, size_t size)
+static bool read_exact(WeightsReader *r, void *data, size_t size)
 {
     if (r->left < size)
         return false;
@@ -125,7 +125,7 @@ static bool read_exact(Reader *r, void *data, size_t size)
 }
 
 /* Little-endian integers, whatever the host. */
-static bool read_i32(Reader *r, int32_t *out)
+static bool read_i32(WeightsReader *r, int32_t *out)
 {
     uint8_t b[4];
     if (!read_exact(r, b, 4))
@@ -135,7 +135,7 @@ static bool read_i32(Reader *r, int32_t *out)
 }
 
 /* A plain loop over the bytes: the built-in networks are read this way at every start. */
-static bool read_i16s(Reader *r, int16_t *out, size_t count)
+static bool read_i16s(WeightsReader *r, int16_t *out, size_t count)
 {
     if (r->left / 2 < count)
         return false;
@@ -174,7 +174,7 @@ bool net_write(const NetModel *net, void *file)
 }
 
 /* Reads one network; NULL on success, else what is wrong. */
-static const char *read_model(Reader *f, NetModel *m)
+static const char *read_model(WeightsReader *f, NetModel *m)
 {
     int32_t width, height, hidden, b2;
     if (!read_i32(f, &width) || !read_i32(f, &height) || !read_i32(f, &hidden) || !read_i32(f, &b2))
@@ -205,7 +205,7 @@ static const char *read_model(Reader *f, NetModel *m)
 /* The networks of an AMZNET1 stream in memory. */
 static const char *parse_networks(const uint8_t *bytes, size_t n, NetModel *models, int *count)
 {
-    Reader reader = { bytes, n }, *f = &reader;
+    WeightsReader reader = { bytes, n }, *f = &reader;
     char magic[sizeof NET_FILE_MAGIC - 1];
     int32_t wanted = 0;
     const char *error = NULL;
