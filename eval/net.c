@@ -1,6 +1,7 @@
 /* net.c - the learned evaluation's network (net.h). */
 #include "eval/net.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,10 @@ static int loaded_count;
 /* The built-in networks: the embedded weights files of kind "network". */
 static NetModel builtin_nets[MAX_LOADED];
 static int builtin_net_count;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+static void parse_builtin_nets(void);
+
+static void builtin_ready(void) { pthread_once(&builtin_once, parse_builtin_nets); }
 
 static const NetModel *find(const NetModel *models, int count, int width, int height)
 {
@@ -37,8 +42,10 @@ const NetModel *net_loaded_for(int width, int height)
 const NetModel *net_for(int width, int height)
 {
     const NetModel *net = find(loaded, loaded_count, width, height);
-    if (!net)
+    if (!net) {
+        builtin_ready();
         net = find(builtin_nets, builtin_net_count, width, height);
+    }
     if (!net && width)
         net = net_for(0, 0);
     return net;
@@ -248,13 +255,19 @@ const char *net_read(const char *path, NetModel *models, int *count)
     return error;
 }
 
-int net_builtin_count(void) { return builtin_net_count; }
+int net_builtin_count(void)
+{
+    builtin_ready();
+    return builtin_net_count;
+}
 
 /*
- * Parses the embedded networks before main, so that search threads only
- * ever read them; their memory lasts as long as the process.
+ * Parses the embedded networks, once, when a network is first asked for
+ * (builtin_ready): a start that never judges with one (10x10 by default,
+ * the page's engine restarting) does not pay for a megabyte of weights.
+ * Their memory lasts as long as the process.
  */
-__attribute__((constructor)) static void parse_builtin_nets(void)
+static void parse_builtin_nets(void)
 {
     for (int i = 0; i < EMBEDDED_WEIGHTS_COUNT; i++) {
         const EmbeddedWeights *e = &EMBEDDED_WEIGHTS[i];

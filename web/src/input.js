@@ -18,11 +18,16 @@ export class MoveInput {
     this.targets = [];
   }
 
-  // The position shown, and whether the user may move in it.
+  // The position shown, and whether the user may move in it.  The same
+  // position shown again (the page redrawn, the engine restarted) keeps a
+  // move half chosen; any other cancels it.
   setPosition(pos, enabled) {
+    const same = this.pos && pos && enabled === this.enabled && pos.toMove === this.pos.toMove
+      && pos.cells.join('') === this.pos.cells.join('');
     this.pos = pos;
     this.enabled = enabled;
-    this.cancel();
+    if (same) this.show();
+    else this.cancel();
   }
 
   cancel() {
