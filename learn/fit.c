@@ -42,7 +42,7 @@ typedef struct {
     double *label;      /* the teacher's value */
     double *outcome;    /* the game's outcome for the side to move */
     Position *positions;
-    size_t count;
+    size_t count, capacity;
 } Table;
 
 static void usage(FILE *out)
@@ -94,20 +94,39 @@ static bool contested(const Position *pos)
     return (queen.reached[WHITE] & queen.reached[BLACK]) != 0;
 }
 
+/* *array grown to n numbers; false without memory (the old block stays). */
+static bool grow_doubles(double **array, size_t n)
+{
+    double *grown = realloc(*array, n * sizeof *grown);
+    if (grown)
+        *array = grown;
+    return grown != NULL;
+}
+
+/* Twice the room; false without memory (what was there stays, freed with the table). */
+static bool table_grow(Table *t)
+{
+    size_t n = t->capacity ? 2 * t->capacity : 4096;
+    if (!grow_doubles(&t->rows, n * COLUMNS) || !grow_doubles(&t->target, n) || !grow_doubles(&t->label, n)
+        || !grow_doubles(&t->outcome, n))
+        return false;
+    Position *positions = realloc(t->positions, n * sizeof *positions);
+    if (!positions)
+        return false;
+    t->positions = positions;
+    t->capacity = n;
+    return true;
+}
+
 static bool table_add(Table *t, const Options *o, const TrainingRecord *r)
 {
     Position pos;
     record_position(r, &pos);
     if (!contested(&pos))
         return true;
-    size_t i = t->count++;
-    t->rows = realloc(t->rows, t->count * COLUMNS * sizeof *t->rows);
-    t->target = realloc(t->target, t->count * sizeof *t->target);
-    t->label = realloc(t->label, t->count * sizeof *t->label);
-    t->outcome = realloc(t->outcome, t->count * sizeof *t->outcome);
-    t->positions = realloc(t->positions, t->count * sizeof *t->positions);
-    if (!t->rows || !t->target || !t->label || !t->outcome || !t->positions)
+    if (t->count == t->capacity && !table_grow(t))
         return false;
+    size_t i = t->count++;
     row_of(&pos, t->rows + i * COLUMNS);
     t->label[i] = r->value / 65535.0;
     t->outcome[i] = r->result / 65535.0;
