@@ -249,18 +249,6 @@ const char *formula_load_memory(const uint8_t *bytes, size_t n)
     return NULL;
 }
 
-const char *formula_load(const char *path)
-{
-    uint8_t *bytes;
-    size_t n;
-    const char *error = weights_read_file(path, &bytes, &n);
-    if (error)
-        return error;
-    error = formula_load_memory(bytes, n);
-    free(bytes);
-    return error;
-}
-
 void formula_unload(void) { loaded_formula_count = 0; }
 
 bool formula_write(const char *path, const char *recipe, const Formula *formulas, int count)

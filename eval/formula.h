@@ -85,8 +85,9 @@ const Formula *formula_loaded_for(int width, int height);
  * then the number of formulas (32-bit) and each one's width, height (32-bit),
  * feature count and terms per feature (32-bit, which must match this
  * build's), and the coefficients as IEEE doubles, all little-endian.
+ * eval_load_weights (eval.h) reads a file and hands a formula file's bytes
+ * to formula_load_memory.
  */
-const char *formula_load(const char *path);
 const char *formula_load_memory(const uint8_t *bytes, size_t n);
 void formula_unload(void);
 
