@@ -19,7 +19,8 @@
  * uses), time_factor() is SANITIZED_TIME_FACTOR (the engine's own deadline
  * still holds, but startup, tree pruning and thread joins run several times
  * slower).  AMAZONS_SANITIZED=thread (`make test TSAN=1`) or a binary under
- * build/tsan also makes thread_sanitized() true.  $AMAZONS_TIME_FACTOR
+ * build/tsan also makes thread_sanitized() true, and the factor
+ * THREAD_SANITIZED_TIME_FACTOR.  $AMAZONS_TIME_FACTOR
  * overrides the time factor (e.g. on a slow machine).
  * $AMAZONS_TEST_VERBOSE=1 lets hardening_note() print measured figures.
  */
