@@ -10,6 +10,9 @@
 #                    any static file server: python3 -m http.server
 #   make web-test    the page in headless Chromium (web/test/), and the
 #                    protocol suites against the Node build
+#   make web-interleave  the page's random-interleavings test at full
+#                    length: 500 actions while the engine thinks (web-test
+#                    runs 120; INTERLEAVE_SEED picks another sequence)
 #   make web-bench   search speed under Node and in Chromium against the
 #                    native engine, the page's first move, the folder's size
 #
@@ -36,7 +39,7 @@ WEB_LINK = -O3 -lm -sASYNCIFY -sASYNCIFY_IMPORTS='["web_wait","web_yield"]' \
 WEB_JS_DEPS = web/wasm/library_web.js web/wasm/post.js
 WEB_PAGE = $(wildcard web/*.html web/*.css web/src/*.js) web/engine-worker.js
 
-.PHONY: web web-serve web-test web-node web-bench
+.PHONY: web web-serve web-test web-interleave web-node web-bench
 web: $(WEB_OUT)/amazons-web.js $(WEB_NODE_OUT)/amazons $(WEB_PAGE:web/%=$(WEB_OUT)/%)
 
 web-node: $(WEB_NODE_OUT)/amazons
@@ -89,6 +92,9 @@ web-test: web amazons amazons-match $(TEST_BIN) web/node_modules/.package-lock.j
 	    AMAZONS_FIXTURES=$(abspath tests/fixtures) CK_RUN_SUITE=$$suite CK_EXCLUDE_TAGS="threads rss" \
 	    $(TEST_BIN) || exit 1; \
 	done
+
+web-interleave: web web/node_modules/.package-lock.json
+	cd web && INTERLEAVINGS=500 node test/run.mjs interleavings
 
 -include $(WEB_OBJ:.o=.d)
 

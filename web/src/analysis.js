@@ -1,9 +1,8 @@
 // analysis.js - live analysis of the position shown: `kata-analyze` with
 // ownership streams the engine's candidates; each update is drawn on the
-// board (shapes.js) and listed; hovering a candidate previews its line.  Any
-// other work with the engine stops the analysis first (session.interrupt
-// sends the empty line that ends it), and the page starts it again on the
-// new position when it is on.
+// board (shapes.js) and listed; hovering a candidate previews its line.  The
+// page (app.js) decides when it runs; session.interrupt sends the empty line
+// that ends it.
 
 import { ownershipForWhite, parseAnalysisLine } from './protocol.js';
 import { drawCandidates, drawHeat, clearShapes } from './shapes.js';
@@ -31,22 +30,25 @@ export class Analysis {
     this.list.replaceChildren();
   }
 
-  // Analyses the record's position shown until something else needs the engine.
-  start(record) {
-    if (!this.on) return Promise.resolve();
+  // Analyses the record's position shown until it is stopped (session.interrupt);
+  // nothing is drawn once isCurrent() says the page moved on.
+  start(record, isCurrent) {
     const pos = record.position;
     this.clear();
     this.updates = 0;
     return this.session.run(async (engine) => {
+      if (!isCurrent()) return;
       await this.session.sync(engine, record);
-      if (!this.on || record.position !== pos) return;
+      if (!isCurrent()) return;
       this.session.setStopper(() => engine.post(''));
       const onLine = (line) => {
-        if (!line.startsWith('info') || record.position !== pos) return;
-        this.show(pos, parseAnalysisLine(line));
+        if (line.startsWith('info') && isCurrent()) this.show(pos, parseAnalysisLine(line));
       };
-      await engine.send(`kata-analyze ${pos.toMove} ${INTERVAL_CS} maxmoves ${MAX_CANDIDATES} ownership true`, onLine);
-      this.session.setStopper(null);
+      try {
+        await engine.send(`kata-analyze ${pos.toMove} ${INTERVAL_CS} maxmoves ${MAX_CANDIDATES} ownership true`, onLine);
+      } finally {
+        this.session.setStopper(null);
+      }
     });
   }
 

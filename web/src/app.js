@@ -1,35 +1,175 @@
-// app.js - the game flow: who moves (a person by clicks or typing, or the
-// engine), taking moves back, moving through the record, the end of the
-// game, and bringing a dead engine back.  The DOM outside the board is
-// main.js's; this file asks it to show things through `ui`.
+// app.js - the game flow.  The person acts (a move by clicks or typing,
+// Undo, stepping through the record, a new or opened game); the engine's
+// work follows from what is shown, decided in one place (`update`):
+//
+//   thinking  for side S at node N: N is shown, is the end of its line, S is
+//             an engine, and the game is not paused;
+//   analysing node N: N is shown, Analysis is on, and the engine is not to
+//             move there;
+//   reviewing the whole line (until it ends or the person acts);
+//   idle      otherwise.
+//
+// Every action changes the record or the node shown first and then calls
+// update(), which interrupts a job that no longer fits (`# interrupt`, or
+// the empty line that ends an analysis) and *drops its answer*: an answer is
+// applied only by the job that is still current, to the node and side it
+// was asked for.  "Move now" alone interrupts a search and keeps its answer.
+// The view moves only when the person moves it, or when a move is played at
+// the node shown.  An opened or pasted game is paused: the engine waits for
+// Continue before it plays into it.
+//
+// The DOM outside the board is main.js's; this file asks it to show things
+// through `ui`.
 
 import { GameRecord } from './game.js';
-import { moveText, parseMove, sideName } from './rules.js';
+import { isLegalMove, moveText, parseMove, sideName } from './rules.js';
 import { parseScore } from './protocol.js';
 import { engineArgs } from './settings.js';
 
 export class App {
   // session: EngineSession; view: BoardView; input: MoveInput; analysis: Analysis;
-  // ui: { status(text, kind), moves(record), result(text), crashed(reason), thinking(on) }
-  constructor({ session, view, input, analysis, ui, settings }) {
+  // review: Review; ui: { status(text, kind), moves(record), result(text|null),
+  // crashed(reason), thinking(on), paused(on), changed(record) }
+  constructor({ session, view, input, analysis, review, ui, settings }) {
     this.session = session;
     this.view = view;
     this.input = input;
     this.analysis = analysis;
+    this.review = review;
     this.ui = ui;
     this.settings = settings;
     this.record = null;
-    this.thinking = false;
-    this.ended = null; // the announced result of the record's end
+    this.paused = false; // an opened game waits for Continue
+    this.job = null; // { kind: 'think' | 'analyse' | 'review', id, node, side }
+    this.jobs = 0;
+    this.ended = null; // { node, text }: the announced result of the line's end
+    this.turned = false; // the Flip button's choice, on top of the automatic one
   }
 
   isEngine(side) {
     return (side === 'w' ? this.settings.white : this.settings.black) === 'engine';
   }
 
+  get thinking() {
+    return this.job?.kind === 'think';
+  }
+
+  // ---- what the engine does ----
+
+  // What the engine should be doing for the node shown (null: nothing).
+  wanted() {
+    const record = this.record;
+    if (!record) return null;
+    const node = record.node;
+    const side = node.position.toMove;
+    if (record.atEnd && record.result()) return null;
+    if (record.atEnd && this.isEngine(side) && !this.paused && !this.resigned()) return { kind: 'think', node, side };
+    if (this.analysis.on) return { kind: 'analyse', node };
+    return null;
+  }
+
+  // Brings the engine's work in line with what is shown, and redraws.
+  update() {
+    const want = this.wanted();
+    const job = this.job;
+    const fits = job && want && job.kind === want.kind && job.node === want.node;
+    if (job && !fits) this.cancel();
+    if (!this.job && want?.kind === 'think') this.think(want.node, want.side);
+    else if (!this.job && want?.kind === 'analyse') this.analyse(want.node);
+    if (!want || want.kind !== 'analyse') this.analysis.clear();
+    this.show();
+    this.persist();
+    if (this.gameOverShown()) this.announce();
+  }
+
+  // Drops the current job: it is interrupted, and whatever it answers is ignored.
+  cancel() {
+    this.job = null;
+    this.session.interrupt();
+    this.ui.thinking(false);
+  }
+
+  isCurrent(id) {
+    return this.job?.id === id;
+  }
+
+  think(node, side) {
+    const id = ++this.jobs;
+    const record = this.record;
+    this.job = { kind: 'think', id, node, side };
+    this.ui.thinking(true);
+    this.session.run(async (engine) => {
+      if (!this.isCurrent(id)) return null;
+      await this.session.sync(engine, record);
+      if (!this.isCurrent(id)) return null;
+      this.session.setStopper(() => engine.post('# interrupt'));
+      try {
+        return await engine.ask(`genmove ${side}`);
+      } finally {
+        this.session.setStopper(null);
+      }
+    }).then((answer) => this.answered(id, record, node, side, answer), (error) => this.failed(id, error));
+  }
+
+  // The engine's answer for (node, side), applied only if its job is still current.
+  answered(id, record, node, side, answer) {
+    if (!this.isCurrent(id) || answer === null) return;
+    this.job = null;
+    this.ui.thinking(false);
+    if (record !== this.record || record.node !== node || node.position.toMove !== side) {
+      this.update();
+      return;
+    }
+    if (answer === 'resign') {
+      this.ended = { node, text: `${sideName(side)} resigns: ${sideName(side === 'w' ? 'b' : 'w')} wins` };
+      this.update();
+      return;
+    }
+    record.play(answer);
+    this.session.advanced(record);
+    this.update();
+  }
+
+  failed(id, error) {
+    if (!this.isCurrent(id)) return;
+    this.job = null;
+    this.ui.thinking(false);
+    this.show();
+    this.ui.status(error.message, 'error');
+  }
+
+  analyse(node) {
+    const id = ++this.jobs;
+    this.job = { kind: 'analyse', id, node };
+    this.analysis.start(this.record, () => this.isCurrent(id)).then(
+      () => { if (this.isCurrent(id)) this.job = null; },
+      (error) => this.failed(id, error));
+  }
+
+  // Reviews the line shown; resolves when the review ends or is stopped.
+  async reviewLine() {
+    this.cancel();
+    const id = ++this.jobs;
+    this.job = { kind: 'review', id, node: null };
+    this.analysis.clear();
+    this.show();
+    try {
+      await this.review.run(this.record, this.settings.reviewTime);
+    } catch (error) {
+      this.failed(id, error);
+      return;
+    }
+    if (this.isCurrent(id)) {
+      this.job = null;
+      this.update();
+    }
+  }
+
+  // ---- the record ----
+
   // A new game on the settings' board, from the engine's start position.
   async newGame() {
-    this.session.interrupt();
+    this.cancel();
     const { width, height, moveTime } = this.settings;
     const record = await this.session.run(async (engine) => {
       this.session.forget();
@@ -37,126 +177,118 @@ export class App {
       await engine.ask(`time_settings 0 ${moveTime} 1`);
       return new GameRecord(await engine.ask('get_position'));
     });
-    this.load(record);
+    this.load(record, { paused: false });
   }
 
-  // Shows a record (a new game, an opened SGF, a pasted position) from its end.
-  load(record) {
+  // Shows a record (a new game, an opened SGF, a pasted position) from the
+  // end of its main line.  An opened game waits for Continue (paused).
+  load(record, { paused = true, node = null } = {}) {
+    this.cancel();
     this.record = record;
-    this.record.goTo(record.length);
+    record.goToNode(node ?? record.line[record.length]);
+    this.paused = paused;
     this.ended = null;
-    this.analysis.clear();
-    this.afterChange();
+    this.update();
   }
 
-  // Redraws everything for the position shown.
+  // Redraws everything for the node shown.
   show() {
     const record = this.record;
+    if (!record) return;
     const pos = record.position;
     const human = !this.isEngine(pos.toMove);
-    this.input.setPosition(pos, human && !this.thinking && !this.gameOverShown());
+    this.view.setFlipped(this.flipped());
+    this.input.setPosition(pos, human && !this.thinking && !this.gameOverShown() && !this.resigned());
     this.view.setHighlight({ lastMove: record.lastMove });
     this.ui.moves(record);
-    const result = record.atEnd ? record.result() : null;
-    if (result) this.ui.status(this.ended ?? result.text, 'result');
-    else if (this.thinking) this.ui.status(`${sideName(pos.toMove)} (engine) is thinking…`, 'thinking');
-    else this.ui.status(`${sideName(pos.toMove)} to move${this.isEngine(pos.toMove) ? ' (engine)' : ''}`);
+    this.ui.result(this.resultText());
+    this.ui.paused(this.waitingForContinue());
+    this.ui.status(...this.statusText());
+  }
+
+  statusText() {
+    const record = this.record;
+    const side = record.position.toMove;
+    if (this.gameOverShown() || (this.resigned() && record.atEnd)) return [this.resultText(), 'result'];
+    if (this.thinking) return [`${sideName(side)} (engine) is thinking…`, 'thinking'];
+    if (this.job?.kind === 'review') return ['Reviewing the game…', ''];
+    if (!record.atEnd) return [`${sideName(side)} to move · move ${record.cursor} of ${record.length}`, ''];
+    if (this.waitingForContinue()) return [`${sideName(side)} to move (engine): press Continue to let it play`, ''];
+    return [`${sideName(side)} to move${this.isEngine(side) ? ' (engine)' : ''}`, ''];
+  }
+
+  // The result of the line's end, whichever node is shown; null while it goes on.
+  resultText() {
+    const end = this.record.line[this.record.length];
+    if (this.ended && this.ended.node === end) return this.ended.text;
+    return this.record.result()?.text ?? null;
+  }
+
+  resigned() {
+    return this.ended?.node === this.record.node && /resigns/.test(this.ended.text);
   }
 
   gameOverShown() {
     return this.record.atEnd && this.record.result() !== null;
   }
 
-  // After any change of the record or of the position shown.
-  afterChange() {
-    this.show();
-    if (this.gameOverShown()) {
-      this.announce();
-    } else if (this.record.atEnd && this.isEngine(this.record.position.toMove)) {
-      this.engineTurn();
-      return;
-    }
-    this.analysis.start(this.record).catch((error) => this.ui.status(error.message, 'error'));
+  waitingForContinue() {
+    const record = this.record;
+    return this.paused && record.atEnd && !record.result() && !this.resigned()
+      && this.isEngine(record.position.toMove);
   }
 
   // The result with the engine's final score, once per game end.
   async announce() {
-    if (this.ended) return;
     const record = this.record;
+    const end = record.node;
+    if (this.ended?.node === end) return;
     const result = record.result();
+    this.ended = { node: end, text: result.text };
     const score = await this.session.run(async (engine) => {
       await this.session.sync(engine, record);
       return engine.ask('final_score');
     }).catch(() => null);
-    if (record !== this.record || !record.atEnd) return;
-    const parsed = score && parseScore(score);
-    this.ended = parsed ? `${result.text} — final score ${score}` : result.text;
-    this.ui.result(this.ended);
+    if (record !== this.record || this.ended?.node !== end) return;
+    if (score && parseScore(score)) this.ended = { node: end, text: `${result.text} — final score ${score}` };
     this.show();
   }
 
-  async engineTurn() {
-    if (this.thinking) return;
-    const record = this.record;
-    const side = record.position.toMove;
-    this.thinking = true;
-    this.ui.thinking(true);
-    this.show();
-    let answer = null;
-    try {
-      answer = await this.session.run(async (engine) => {
-        await this.session.sync(engine, record);
-        this.session.setStopper(() => engine.post('# interrupt'));
-        const text = await engine.ask(`genmove ${side}`);
-        this.session.setStopper(null);
-        return text;
-      });
-    } catch (error) {
-      this.ui.status(error.message, 'error');
-    } finally {
-      this.thinking = false;
-      this.ui.thinking(false);
-    }
-    if (record !== this.record || answer === null) return;
-    if (answer === 'resign') {
-      this.ended = `${sideName(side)} resigns`;
-      this.ui.result(this.ended);
-      this.show();
-      return;
-    }
-    const follow = record.atEnd;
-    record.goTo(record.length);
-    record.play(answer);
-    this.session.advanced(record);
-    if (!follow) record.goTo(record.cursor - 1);
-    this.afterChange();
-  }
+  // ---- the person's actions ----
 
   // A move chosen on the board ({from, to, arrow}) or typed ("d1-d7/g7").
   async play(moveOrText) {
     const record = this.record;
+    const node = record.node;
     const pos = record.position;
-    const text = typeof moveOrText === 'string' ? moveOrText.trim() : moveText(pos, moveOrText);
     if (this.isEngine(pos.toMove) || this.thinking) {
       this.ui.status(`It is the engine's move`, 'error');
       return false;
     }
-    this.session.interrupt();
-    const response = await this.session.run(async (engine) => {
-      await this.session.sync(engine, record);
-      return engine.send(`play ${pos.toMove} ${text}`);
-    });
-    if (!response.ok) {
-      this.show();
-      this.ui.status(response.text, 'error');
+    if (this.gameOverShown() || this.resigned()) {
+      this.ui.status('The game is over', 'error');
       return false;
     }
-    const move = parseMove(pos, text);
-    record.play(moveText(pos, move));
-    this.session.advanced(record);
-    this.ended = null;
-    this.afterChange();
-    return true;
+    const move = typeof moveOrText === 'string' ? parseMove(pos, moveOrText.trim()) : moveOrText;
+    if (move && isLegalMove(pos, move)) {
+      record.play(moveText(pos, move));
+      this.paused = false;
+      this.update();
+      return true;
+    }
+    // Not a legal move: the engine's rules say why, in its own words.
+    const text = typeof moveOrText === 'string' ? moveOrText.trim() : moveText(pos, moveOrText);
+    const response = await this.session.run(async (engine) => {
+      await this.session.sync(engine, record);
+      const reply = await engine.send(`play ${pos.toMove} ${text}`);
+      if (reply.ok) this.session.forget(); // the page's rules refused it: believe them
+      return reply;
+    }).catch((error) => ({ ok: false, text: error.message }));
+    if (record === this.record && record.node === node) {
+      this.show();
+      this.ui.status(response.ok ? `illegal move: ${text}` : response.text, 'error');
+    }
+    return false;
   }
 
   // "Move now": the engine's search stops and its best move so far is played.
@@ -164,38 +296,82 @@ export class App {
     if (this.thinking) this.session.interrupt();
   }
 
-  // Takes back the last move, and the engine's reply before it when a person plays against it.
-  async takeBack() {
-    this.session.interrupt();
-    await this.session.run(async () => {});
+  // Black at the bottom when a person plays Black against the engine, unless Flip says otherwise.
+  flipped() {
+    return this.turned !== (this.isEngine('w') && !this.isEngine('b'));
+  }
+
+  flip() {
+    this.turned = !this.turned;
+    this.show();
+  }
+
+  // The person to move gives the game up (at the end of the line, with the game on).
+  resign() {
+    const record = this.record;
+    const side = record.position.toMove;
+    if (!record.atEnd || this.gameOverShown() || this.resigned() || this.isEngine(side)) {
+      this.ui.status('Only the person to move, at the end of the game, can resign', 'error');
+      return;
+    }
+    this.ended = { node: record.node, text: `${sideName(side)} resigns: ${sideName(side === 'w' ? 'b' : 'w')} wins` };
+    this.update();
+  }
+
+  // Continue: an opened game's engine plays on.
+  continueGame() {
+    this.paused = false;
+    this.update();
+  }
+
+  // Takes back the last move of the line, and the engine's reply before it
+  // when a person plays against it.
+  takeBack() {
     const record = this.record;
     if (!record.takeBack()) return;
-    if (this.isEngine(record.position.toMove) && !this.isEngine(record.position.toMove === 'w' ? 'b' : 'w')) {
-      record.takeBack();
-    }
+    const side = record.line[record.length].position.toMove;
+    if (this.isEngine(side) && !this.isEngine(side === 'w' ? 'b' : 'w')) record.takeBack();
     record.goTo(record.length);
-    this.ended = null;
-    this.afterChange();
+    this.update();
   }
 
   goTo(ply) {
-    this.session.interrupt();
-    this.record.goTo(ply);
-    this.afterChange();
+    const record = this.record;
+    const target = record.line[Math.max(0, Math.min(record.length, ply))];
+    this.goToNode(target);
   }
 
-  async setAnalysis(on) {
+  goToNode(node) {
+    if (node === this.record.node) return;
+    this.record.goToNode(node);
+    this.update();
+  }
+
+  // Makes a variation the main line at its branch point, or deletes it.
+  promote(node) {
+    if (this.record.promote(node)) this.update();
+  }
+
+  remove(node) {
+    this.record.remove(node);
+    this.update();
+  }
+
+  setAnalysis(on) {
     this.analysis.on = on;
-    this.session.interrupt();
-    if (!on) this.analysis.clear();
-    this.afterChange();
+    this.update();
   }
 
   // Starts a fresh engine (a new level, or after a crash) and carries on.
   async restartEngine() {
-    this.session.interrupt();
+    this.cancel();
     await this.session.restart(engineArgs(this.settings));
     await this.session.run((engine) => engine.ask(`time_settings 0 ${this.settings.moveTime} 1`));
-    this.afterChange();
+    this.update();
+  }
+
+  // The game as it is kept across reloads (saved by main.js's `ui.changed`).
+  persist() {
+    this.ui.changed?.(this.record);
   }
 }

@@ -26,16 +26,35 @@ export class BoardView {
     this.svg = svg;
     this.onSquare = onSquare;
     this.pos = null;
+    this.flipped = false; // Black's side at the bottom
     this.highlight = { selected: -1, targets: [], lastMove: null, shooter: -1 };
     this.focusIndex = -1;
     svg.addEventListener('keydown', (event) => this.keydown(event));
   }
 
+  // Where a file and a rank are drawn: columns from the left, rows from the top.
+  column(file) {
+    return this.flipped ? this.pos.width - 1 - file : file;
+  }
+
+  row(rank) {
+    return this.flipped ? rank : this.pos.height - 1 - rank;
+  }
+
   // The centre of a square in SVG coordinates.
   centre(index) {
-    const file = squareFile(this.pos, index);
-    const rank = squareRank(this.pos, index);
-    return { x: MARGIN + file * CELL + CELL / 2, y: (this.pos.height - 1 - rank) * CELL + CELL / 2 };
+    const x = MARGIN + this.column(squareFile(this.pos, index)) * CELL + CELL / 2;
+    return { x, y: this.row(squareRank(this.pos, index)) * CELL + CELL / 2 };
+  }
+
+  // Turns the board (White's side at the top when on).
+  setFlipped(on) {
+    if (on === this.flipped) return;
+    this.flipped = on;
+    if (this.pos) {
+      this.build();
+      this.render();
+    }
   }
 
   // The overlay layer for analysis shapes, cleared when the board is redrawn.
@@ -61,7 +80,7 @@ export class BoardView {
     this.svg.replaceChildren();
     this.svg.setAttribute('viewBox', `0 0 ${MARGIN + width * CELL} ${height * CELL + MARGIN}`);
     this.svg.setAttribute('role', 'grid');
-    this.svg.setAttribute('aria-label', `Amazons board, ${width} by ${height}`);
+    this.svg.setAttribute('aria-label', `Amazons board, ${width} by ${height}${this.flipped ? ', Black at the bottom' : ''}`);
     const layers = {};
     for (const name of ['squares', 'marks', 'heat', 'shapes', 'pieces', 'targets', 'coordinates']) {
       layers[name] = svgElement('g', { class: `layer-${name}` }, this.svg);
@@ -69,25 +88,30 @@ export class BoardView {
     layers.heat.setAttribute('pointer-events', 'none');
     layers.shapes.setAttribute('pointer-events', 'none');
     this.layers = layers;
-    this.squares = [];
-    for (let index = 0; index < width * height; index++) {
-      const file = squareFile(this.pos, index);
-      const rank = squareRank(this.pos, index);
-      const rect = svgElement('rect', {
-        x: MARGIN + file * CELL, y: (height - 1 - rank) * CELL, width: CELL, height: CELL,
-        class: `square ${(file + rank) % 2 ? 'light' : 'dark'}`, tabindex: index === 0 ? 0 : -1,
-        role: 'gridcell', 'data-square': squareName(this.pos, index),
-      }, layers.squares);
-      rect.addEventListener('click', () => this.onSquare(index));
-      rect.addEventListener('focus', () => { this.focusIndex = index; });
-      this.squares.push(rect);
+    // A grid of rows, top row first, each of its cells left to right as drawn.
+    this.squares = new Array(width * height);
+    for (let row = 0; row < height; row++) {
+      const rowGroup = svgElement('g', { role: 'row' }, layers.squares);
+      for (let column = 0; column < width; column++) {
+        const file = this.column(column); // the mapping is its own inverse
+        const rank = this.flipped ? row : height - 1 - row;
+        const index = squareIndex(this.pos, file, rank);
+        const rect = svgElement('rect', {
+          x: MARGIN + column * CELL, y: row * CELL, width: CELL, height: CELL,
+          class: `square ${(file + rank) % 2 ? 'light' : 'dark'}`, tabindex: index === 0 ? 0 : -1,
+          role: 'gridcell', 'data-square': squareName(this.pos, index),
+        }, rowGroup);
+        rect.addEventListener('click', () => this.onSquare(index));
+        rect.addEventListener('focus', () => { this.focusIndex = index; });
+        this.squares[index] = rect;
+      }
     }
     for (let file = 0; file < width; file++) {
-      svgElement('text', { x: MARGIN + file * CELL + CELL / 2, y: height * CELL + MARGIN - 8, class: 'coordinate' },
-        layers.coordinates).textContent = String.fromCharCode(97 + file);
+      svgElement('text', { x: MARGIN + this.column(file) * CELL + CELL / 2, y: height * CELL + MARGIN - 8,
+        class: 'coordinate' }, layers.coordinates).textContent = String.fromCharCode(97 + file);
     }
     for (let rank = 0; rank < height; rank++) {
-      svgElement('text', { x: MARGIN / 2, y: (height - 1 - rank) * CELL + CELL / 2 + 9, class: 'coordinate' },
+      svgElement('text', { x: MARGIN / 2, y: this.row(rank) * CELL + CELL / 2 + 9, class: 'coordinate' },
         layers.coordinates).textContent = String(rank + 1);
     }
   }
@@ -137,7 +161,8 @@ export class BoardView {
     const rank = squareRank(this.pos, this.focusIndex);
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     if (moves[event.key]) {
-      const [df, dr] = moves[event.key];
+      const turn = this.flipped ? -1 : 1; // the keys follow the board as drawn
+      const [df, dr] = moves[event.key].map((d) => d * turn);
       const f = Math.min(this.pos.width - 1, Math.max(0, file + df));
       const r = Math.min(this.pos.height - 1, Math.max(0, rank + dr));
       this.focusSquare(squareIndex(this.pos, f, r));

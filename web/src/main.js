@@ -5,11 +5,13 @@ import { App } from './app.js';
 import { Analysis } from './analysis.js';
 import { BoardView } from './board.js';
 import { MoveInput } from './input.js';
+import { MoveList, moveNumber } from './moves.js';
 import { download, openSgf, saveSgf, usePosition } from './records.js';
 import { Review } from './review.js';
 import { positionText } from './rules.js';
 import { EngineSession } from './session.js';
 import { LEVELS, engineArgs, loadSettings, saveSettings } from './settings.js';
+import { gameFragment, keepGame, keptGame, recordFromFragment } from './storage.js';
 import { Transcript } from './transcript.js';
 
 const $ = (id) => document.getElementById(id);
@@ -29,7 +31,11 @@ input = new MoveInput(view, (move) => app.play(move));
 const analysis = new Analysis(session, view, $('candidates'), () => {
   $('candidates').dataset.updates = String(analysis.updates);
 });
-const review = new Review(session, $('graph'), (ply) => app.goTo(ply), showReviewProgress);
+const review = new Review(session, $('graph'), (node) => app.goToNode(node), showReviewProgress);
+const moveList = new MoveList($('moves'), (node) => app.goToNode(node), (node) => {
+  const mistake = review.mistakes.find((m) => m.node === node);
+  return mistake ? `A mistake: ${Math.round(mistake.drop * 100)}% of the win rate lost` : null;
+});
 
 const ui = {
   status(text, kind = '') {
@@ -38,13 +44,21 @@ const ui = {
     status.className = `status ${kind}`;
   },
   moves(record) {
-    renderMoves(record);
-    review.draw(review.rates.length ? record : null, record.cursor);
+    moveList.render(record);
+    review.draw(record.node);
+    $('promote').disabled = record.node.onMainLine;
+    $('delete-move').disabled = record.node === record.root;
   },
   result(text) {
     const result = $('result');
-    result.textContent = text;
-    result.hidden = false;
+    result.textContent = text ?? '';
+    result.hidden = !text;
+  },
+  paused(on) {
+    $('continue').hidden = !on;
+  },
+  changed(record) {
+    keepGame(record, app.paused);
   },
   crashed(reason) {
     $('banner-text').textContent = `The engine stopped (${reason}). The game is kept.`;
@@ -57,55 +71,8 @@ const ui = {
   },
 };
 
-const app = new App({ session, view, input, analysis, ui, settings });
+const app = new App({ session, view, input, analysis, review, ui, settings });
 window.amazons = { app, session, transcript }; // for the console, and the page's tests
-
-// ---- the move list ----
-
-// One list item per full move: White's move, then Black's (a gap when Black moved first).
-function renderMoves(record) {
-  const list = $('moves');
-  const items = [];
-  let item = null;
-  record.moves.forEach((entry, i) => {
-    const side = record.positions[i].toMove;
-    if (!item || side === 'w') {
-      item = document.createElement('li');
-      const number = document.createElement('span');
-      number.className = 'number';
-      number.textContent = `${items.length + 1}.`;
-      item.appendChild(number);
-      items.push(item);
-      if (side === 'b') {
-        const gap = document.createElement('span');
-        gap.className = 'skipped';
-        gap.textContent = '…';
-        item.appendChild(gap);
-      }
-    }
-    item.appendChild(moveButton(record, entry, i, side));
-  });
-  list.replaceChildren(...items);
-  list.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
-  if (!record.atEnd || !record.result()) $('result').hidden = true;
-}
-
-function moveButton(record, entry, i, side) {
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = `move ${side === 'w' ? 'white' : 'black'}`;
-  button.dataset.ply = String(i + 1);
-  button.textContent = entry.text;
-  button.setAttribute('aria-label', `${side === 'w' ? 'White' : 'Black'} ${entry.text}, move ${i + 1}`);
-  button.setAttribute('aria-current', i + 1 === record.cursor ? 'true' : 'false');
-  const mistake = review.mistakes.find((m) => m.ply === i + 1);
-  if (mistake) {
-    button.classList.add('mistake');
-    button.title = `A mistake: ${Math.round(mistake.drop * 100)}% of the win rate lost`;
-  }
-  button.addEventListener('click', () => app.goTo(i + 1));
-  return button;
-}
 
 // ---- buttons ----
 
@@ -129,7 +96,10 @@ $('new-game-dialog').addEventListener('close', async () => {
   review.reset();
   $('review-panel').hidden = true;
   try {
-    if (engineArgs(settings).join(' ') !== before) await session.restart(engineArgs(settings));
+    if (engineArgs(settings).join(' ') !== before) {
+      app.cancel();
+      await session.restart(engineArgs(settings));
+    }
     await app.newGame();
   } catch (error) {
     ui.status(error.message, 'error');
@@ -138,6 +108,11 @@ $('new-game-dialog').addEventListener('close', async () => {
 
 $('take-back').addEventListener('click', () => app.takeBack());
 $('move-now').addEventListener('click', () => app.moveNow());
+$('continue').addEventListener('click', () => app.continueGame());
+$('resign').addEventListener('click', () => app.resign());
+$('flip').addEventListener('click', () => app.flip());
+$('promote').addEventListener('click', () => app.promote(app.record.node));
+$('delete-move').addEventListener('click', () => app.remove(app.record.node));
 $('first').addEventListener('click', () => app.goTo(0));
 $('back').addEventListener('click', () => app.goTo(app.record.cursor - 1));
 $('forward').addEventListener('click', () => app.goTo(app.record.cursor + 1));
@@ -156,11 +131,10 @@ $('typed-move').addEventListener('submit', async (event) => {
 
 $('review').addEventListener('click', async () => {
   $('review-panel').hidden = false;
-  session.interrupt();
-  await review.run(app.record, settings.reviewTime);
-  renderMoves(app.record);
   renderMistakes();
-  app.afterChange();
+  await app.reviewLine();
+  renderMistakes();
+  app.show();
 });
 
 function showReviewProgress(done, total) {
@@ -176,22 +150,40 @@ function renderMistakes() {
     const item = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = `Move ${m.ply}, ${m.mover === 'w' ? 'White' : 'Black'} ${m.move}: −${Math.round(m.drop * 100)}%`;
-    button.addEventListener('click', () => app.goTo(m.ply));
+    const number = moveNumber(m.ply, review.line[0].position.toMove);
+    button.textContent = `${number} ${m.mover === 'w' ? 'White' : 'Black'} ${m.move}: −${Math.round(m.drop * 100)}%`;
+    button.addEventListener('click', () => app.goToNode(m.node));
     item.appendChild(button);
     return item;
   });
   $('mistakes').replaceChildren(...items);
 }
 
+// One file per click, however fast the clicks come: the button waits for the engine.
 $('save-sgf').addEventListener('click', async () => {
-  session.interrupt();
+  const button = $('save-sgf');
+  if (button.disabled) return;
+  button.disabled = true;
+  app.cancel();
   try {
     download('amazons.sgf', await saveSgf(session, app.record));
-    app.afterChange();
+    app.update();
   } catch (error) {
-    app.afterChange();
+    app.update();
     ui.status(`Cannot save: ${error.message}`, 'error');
+  } finally {
+    button.disabled = false;
+  }
+});
+
+$('copy-link').addEventListener('click', async () => {
+  const link = `${location.href.split('#')[0]}${gameFragment(app.record)}`;
+  history.replaceState(null, '', link);
+  try {
+    await navigator.clipboard.writeText(link);
+    ui.status('Link copied: it opens this game at this position.');
+  } catch {
+    ui.status('The link is in the address bar: the browser refused the clipboard.');
   }
 });
 
@@ -200,15 +192,16 @@ $('sgf-file').addEventListener('change', async (event) => {
   const file = event.target.files[0];
   event.target.value = '';
   if (!file) return;
-  session.interrupt();
+  app.cancel();
   try {
     const record = await openSgf(session, await file.text());
     review.reset();
     $('review-panel').hidden = true;
     app.load(record);
-    if (!app.gameOverShown()) ui.status(`Opened ${file.name}: ${record.length} moves`);
+    const waiting = app.waitingForContinue() ? '; press Continue to let the engine play' : '';
+    if (!app.gameOverShown()) ui.status(`Opened ${file.name}: ${record.length} moves${waiting}`);
   } catch (error) {
-    app.afterChange();
+    app.update();
     ui.status(`Cannot open ${file.name}: ${error.message}`, 'error');
   }
 });
@@ -228,7 +221,7 @@ $('copy-position').addEventListener('click', async () => {
   }
 });
 $('set-position').addEventListener('click', async () => {
-  session.interrupt();
+  app.cancel();
   try {
     const record = await usePosition(session, $('position-text').value);
     $('position-dialog').close();
@@ -236,7 +229,7 @@ $('set-position').addEventListener('click', async () => {
     app.load(record);
   } catch (error) {
     $('position-error').textContent = error.message;
-    app.afterChange();
+    app.update();
   }
 });
 
@@ -274,10 +267,18 @@ document.addEventListener('keydown', (event) => {
 
 // ---- start ----
 
+// A link's game first, then the game kept from the last visit, else a new one.
 (async () => {
   try {
     await session.restart(engineArgs(settings));
-    await app.newGame();
+    const linked = recordFromFragment(location.hash);
+    const kept = linked ? null : keptGame();
+    if (linked || kept) {
+      await session.run((engine) => engine.ask(`time_settings 0 ${settings.moveTime} 1`));
+      app.load(linked ?? kept.record, { paused: linked ? true : kept.paused, node: (linked ?? kept.record).node });
+    } else {
+      await app.newGame();
+    }
     document.body.dataset.ready = 'true';
   } catch (error) {
     ui.crashed(error.message);

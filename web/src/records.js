@@ -1,27 +1,28 @@
 // records.js - games in and out of the page, through the engine: `printsgf`
-// writes the record as SGF; an SGF file goes into the engine's memory file
-// system and `loadsgf` reads it (the engine's error message is shown as it
-// is when it cannot), after which `undo` steps back through the loaded game
-// to recover its positions.  Positions travel as the engine's text
-// (`get_position` / `set_position`).
+// writes the main line as SGF; an SGF file goes into the engine's memory
+// file system and `loadsgf` reads it (the engine's error message is shown as
+// it is when it cannot), after which `undo` steps back through the loaded
+// game to recover its positions.  The variations are the page's (sgf.js).
+// Positions travel as the engine's text (`get_position` / `set_position`).
 
 import { GameRecord } from './game.js';
 import { moveBetween, moveText, parsePosition } from './rules.js';
+import { addVariations, withVariations } from './sgf.js';
 
 const SGF_PATH = '/game.sgf';
 
-// The whole record as SGF text.
+// The whole record as SGF text: the engine writes the main line, the page adds the variations.
 export function saveSgf(session, record) {
   return session.run(async (engine) => {
     session.forget();
     await engine.ask(`set_position ${record.startText}`);
     let side = record.start.toMove;
-    for (const { text } of record.moves) {
-      await engine.ask(`play ${side} ${text}`);
+    for (let node = record.root.children[0]; node; node = node.children[0]) {
+      await engine.ask(`play ${side} ${node.text}`);
       side = side === 'w' ? 'b' : 'w';
     }
     const sgf = await engine.ask('printsgf');
-    return sgf.trim();
+    return withVariations(sgf.trim(), record).trim();
   });
 }
 
@@ -40,6 +41,7 @@ export function openSgf(session, text) {
       if (!move) throw new Error(`move ${i} of the record could not be followed`);
       record.play(moveText(positions[i - 1], move));
     }
+    addVariations(record, text);
     return record;
   });
 }

@@ -21,6 +21,11 @@ async function wholeGame({ page, shot }) {
   assert.match(result, /(White|Black) wins: (White|Black) has no move left — final score [WB]\+\d+/);
   assert.ok(moves >= 3, `only ${moves} moves`);
   assert.match(await page.textContent('#status'), /wins/);
+  // The result stays under the move list while the person looks back.
+  await page.click('#first');
+  assert.ok(await page.isVisible('#result'));
+  await page.click('#last');
+  assert.equal(await page.textContent('#result'), result);
   // Every move in the list is legal in turn from the start.
   const { start, played } = await page.evaluate(() => ({
     start: window.amazons.app.record.startText,
