@@ -46,8 +46,13 @@ async function newGameQuietly(page, random) {
 
 // One person's action, chosen at random; returns its name.
 async function act(page, random) {
-  const clickable = async (selector) => (await page.locator(selector).isVisible())
-    && (await page.locator(selector).isEnabled());
+  // A button that may go away (Move now once the engine answered): clicked if it is there.
+  const clickIfThere = async (selector) => {
+    if (!(await page.locator(selector).isVisible())) return;
+    await page.click(selector, { timeout: 300 }).catch((error) => {
+      if (error.name !== 'TimeoutError') throw error;
+    });
+  };
   const kind = random(14);
   switch (kind) {
     case 0: await page.click('#take-back'); return 'undo';
@@ -55,12 +60,8 @@ async function act(page, random) {
     case 2: await page.click('#back'); return 'back';
     case 3: await page.click('#forward'); return 'forward';
     case 4: await page.click('#last'); return 'last';
-    case 5:
-      if (await clickable('#move-now')) await page.click('#move-now');
-      return 'move now';
-    case 6:
-      if (await clickable('#continue')) await page.click('#continue');
-      return 'continue';
+    case 5: await clickIfThere('#move-now'); return 'move now';
+    case 6: await clickIfThere('#continue'); return 'continue';
     case 7: await newGameQuietly(page, random); return 'new game';
     case 8: {
       const [name, text] = random(2) ? ['six.sgf', SGF_6] : ['ten.sgf', SGF_10];
