@@ -37,10 +37,12 @@ WEB_LINK = -O3 -lm -sASYNCIFY -sASYNCIFY_IMPORTS='["web_wait","web_yield"]' \
            -sEXPORTED_RUNTIME_METHODS='["ccall","FS","callMain"]' \
            -sEXPORTED_FUNCTIONS='["_main","_web_push_line","_web_end_input","_malloc","_free"]'
 WEB_JS_DEPS = web/wasm/library_web.js web/wasm/post.js
-WEB_PAGE = $(wildcard web/*.html web/*.css web/src/*.js) web/engine-worker.js
+WEB_PAGE = $(wildcard web/*.html web/*.css web/src/*.js) web/engine-worker.js web/icon.svg web/manifest.webmanifest
+# The service worker precaches every file of the page, the engine included.
+WEB_CACHED = $(WEB_PAGE:web/%=%) amazons-web.js amazons-web.wasm
 
 .PHONY: web web-serve web-test web-interleave web-node web-bench
-web: $(WEB_OUT)/amazons-web.js $(WEB_NODE_OUT)/amazons $(WEB_PAGE:web/%=$(WEB_OUT)/%)
+web: $(WEB_OUT)/amazons-web.js $(WEB_NODE_OUT)/amazons $(WEB_PAGE:web/%=$(WEB_OUT)/%) $(WEB_OUT)/sw.js
 
 web-node: $(WEB_NODE_OUT)/amazons
 
@@ -68,6 +70,10 @@ $(WEB_NODE_OUT)/amazons: $(WEB_NODE_OUT)/amazons-node.js
 $(WEB_OUT)/%: web/%
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+$(WEB_OUT)/sw.js: web/sw.js web/web.mk
+	@mkdir -p $(dir $@)
+	sed "s|/\* PAGE_FILES \*/|$(foreach f,$(WEB_CACHED),'$(f)',)|" $< > $@
 
 web-serve: web
 	node web/test/server.mjs $(WEB_OUT) $(WEB_PORT)

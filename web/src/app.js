@@ -82,6 +82,17 @@ export class App {
     if (this.gameOverShown()) this.announce();
   }
 
+  // A short errand for the engine (a check, a count): the current job is
+  // cancelled, the errand runs after it, and the engine's work resumes.
+  async aside(errand) {
+    this.cancel();
+    try {
+      return await this.session.run(errand);
+    } finally {
+      this.update();
+    }
+  }
+
   // Drops the current job: it is interrupted, and whatever it answers is ignored.
   cancel() {
     this.job = null;
@@ -198,6 +209,7 @@ export class App {
     const pos = record.position;
     const human = !this.isEngine(pos.toMove);
     this.view.setFlipped(this.flipped());
+    this.ui.flipped?.(this.flipped());
     this.input.setPosition(pos, human && !this.thinking && !this.gameOverShown() && !this.resigned());
     this.view.setHighlight({ lastMove: record.lastMove });
     this.ui.moves(record);
@@ -278,7 +290,7 @@ export class App {
     }
     // Not a legal move: the engine's rules say why, in its own words.
     const text = typeof moveOrText === 'string' ? moveOrText.trim() : moveText(pos, moveOrText);
-    const response = await this.session.run(async (engine) => {
+    const response = await this.aside(async (engine) => {
       await this.session.sync(engine, record);
       const reply = await engine.send(`play ${pos.toMove} ${text}`);
       if (reply.ok) this.session.forget(); // the page's rules refused it: believe them

@@ -3,12 +3,15 @@
 
 import { App } from './app.js';
 import { Analysis } from './analysis.js';
+import { EvalBar } from './evalbar.js';
 import { BoardView } from './board.js';
 import { MoveInput } from './input.js';
 import { MoveList, moveNumber } from './moves.js';
 import { download, openSgf, saveSgf, usePosition } from './records.js';
 import { Review } from './review.js';
-import { positionText } from './rules.js';
+import { positionText, sideName } from './rules.js';
+import { clearShapes, drawComparison, drawHeat } from './shapes.js';
+import { countTerritory } from './territory.js';
 import { EngineSession } from './session.js';
 import { LEVELS, engineArgs, loadSettings, saveSettings } from './settings.js';
 import { gameFragment, keepGame, keptGame, recordFromFragment } from './storage.js';
@@ -28,8 +31,11 @@ const session = new EngineSession({
 let input = null;
 const view = new BoardView($('board'), (index) => input.click(index));
 input = new MoveInput(view, (move) => app.play(move));
+const evalBar = new EvalBar($('eval-bar'));
 const analysis = new Analysis(session, view, $('candidates'), () => {
   $('candidates').dataset.updates = String(analysis.updates);
+  const best = analysis.candidates[0];
+  if (best) evalBar.set(app.record.position.toMove === 'w' ? best.winrate : 1 - best.winrate, 'analysis');
 });
 const review = new Review(session, $('graph'), (node) => app.goToNode(node), showReviewProgress);
 const moveList = new MoveList($('moves'), (node) => app.goToNode(node), (node) => {
@@ -46,6 +52,7 @@ const ui = {
   moves(record) {
     moveList.render(record);
     review.draw(record.node);
+    showReviewOnBoard(record.node);
     $('promote').disabled = record.node.onMainLine;
     $('delete-move').disabled = record.node === record.root;
   },
@@ -53,6 +60,9 @@ const ui = {
     const result = $('result');
     result.textContent = text ?? '';
     result.hidden = !text;
+  },
+  flipped(on) {
+    document.querySelector('.board-row').classList.toggle('flipped', on);
   },
   paused(on) {
     $('continue').hidden = !on;
@@ -110,6 +120,22 @@ $('take-back').addEventListener('click', () => app.takeBack());
 $('move-now').addEventListener('click', () => app.moveNow());
 $('continue').addEventListener('click', () => app.continueGame());
 $('resign').addEventListener('click', () => app.resign());
+$('count').addEventListener('click', async () => {
+  const record = app.record;
+  const node = record.node;
+  try {
+    const count = await app.aside((engine) => countTerritory(session, engine, record));
+    if (app.record !== record || record.node !== node) return;
+    if (!analysis.on) {
+      clearShapes(view);
+      drawHeat(view, count.owner);
+    }
+    const { white, black, shared } = count.counts;
+    ui.status(`Territory by queen moves: White ${white}, Black ${black}, ${shared} shared · estimate ${count.estimate}`);
+  } catch (error) {
+    ui.status(`Cannot count: ${error.message}`, 'error');
+  }
+});
 $('flip').addEventListener('click', () => app.flip());
 $('promote').addEventListener('click', () => app.promote(app.record.node));
 $('delete-move').addEventListener('click', () => app.remove(app.record.node));
@@ -137,6 +163,18 @@ $('review').addEventListener('click', async () => {
   app.show();
 });
 
+// A reviewed position: its win rate on the bar, and before a judged move
+// that move and the engine's better one as arrows (unless Analysis draws).
+function showReviewOnBoard(node) {
+  const rate = review.rateOf(node);
+  if (rate != null) evalBar.set(rate, 'review');
+  else evalBar.clear();
+  if (analysis.on) return;
+  const judged = review.judgedAfter(node);
+  if (judged) drawComparison(view, judged.move, judged.better);
+  else if (view.layers) view.layers.shapes.replaceChildren();
+}
+
 function showReviewProgress(done, total) {
   const progress = $('review-progress');
   progress.max = total;
@@ -151,8 +189,11 @@ function renderMistakes() {
     const button = document.createElement('button');
     button.type = 'button';
     const number = moveNumber(m.ply, review.line[0].position.toMove);
-    button.textContent = `${number} ${m.mover === 'w' ? 'White' : 'Black'} ${m.move}: −${Math.round(m.drop * 100)}%`;
-    button.addEventListener('click', () => app.goToNode(m.node));
+    const better = m.better ? `; better ${m.better}` : '';
+    button.textContent = `${number} ${sideName(m.mover)} ${m.move}: ${m.kind}, −${Math.round(m.drop * 100)}%${better}`;
+    button.className = m.kind;
+    // The position before the move, with the move and the better one drawn.
+    button.addEventListener('click', () => app.goToNode(m.node.parent));
     item.appendChild(button);
     return item;
   });
@@ -266,6 +307,13 @@ document.addEventListener('keydown', (event) => {
 });
 
 // ---- start ----
+
+// Offline and installable: the service worker keeps the page's files (sw.js).
+if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+  navigator.serviceWorker.register('sw.js').catch((error) => {
+    transcript.add('!', `offline use unavailable: ${error.message}`);
+  });
+}
 
 // A link's game first, then the game kept from the last visit, else a new one.
 (async () => {

@@ -9,22 +9,33 @@ import { hasLegalMove } from './rules.js';
 
 const GRAPH_W = 600;
 const GRAPH_H = 140;
-const MISTAKE_DROP = 0.1; // a move that lowers its side's win rate by this much or more
-const MAX_MISTAKES = 5;
+// A move that lowers its side's win rate by this much or more is judged (as lichess does).
+const JUDGMENTS = [
+  { kind: 'blunder', drop: 0.2 },
+  { kind: 'mistake', drop: 0.1 },
+  { kind: 'inaccuracy', drop: 0.05 },
+];
+const MAX_JUDGED = 12;
 
-// The mistakes among the line's moves, given White's win rate in each of its
-// positions (null where unknown): the moves that cost their side most.
-export function findMistakes(line, whiteRates) {
-  const drops = [];
+// The judged moves of the line, given White's win rate in each of its
+// positions (null where unknown) and the engine's best move in each: the
+// moves that cost their side most, in game order, each with the move the
+// engine preferred.
+export function findMistakes(line, whiteRates, bestMoves = []) {
+  const judged = [];
   for (let i = 0; i + 1 < line.length; i++) {
     const before = whiteRates[i];
     const after = whiteRates[i + 1];
     if (before == null || after == null) continue;
     const mover = line[i].position.toMove;
     const drop = mover === 'w' ? before - after : after - before;
-    if (drop >= MISTAKE_DROP) drops.push({ ply: i + 1, node: line[i + 1], drop, mover, move: line[i + 1].text });
+    const judgment = JUDGMENTS.find((j) => drop >= j.drop);
+    if (!judgment) continue;
+    const move = line[i + 1].text;
+    const better = bestMoves[i] && bestMoves[i] !== move ? bestMoves[i] : null;
+    judged.push({ ply: i + 1, node: line[i + 1], drop, mover, move, kind: judgment.kind, better });
   }
-  return drops.sort((a, b) => b.drop - a.drop).slice(0, MAX_MISTAKES);
+  return judged.sort((a, b) => b.drop - a.drop).slice(0, MAX_JUDGED).sort((a, b) => a.ply - b.ply);
 }
 
 // White's win rate where the game is over: the side to move has lost.
@@ -41,6 +52,7 @@ export class Review {
     this.onProgress = onProgress;
     this.line = []; // the nodes reviewed, from the start
     this.rates = [];
+    this.best = []; // the engine's best move in each position of the line
     this.mistakes = [];
     this.running = false;
     svg.addEventListener('click', (event) => this.click(event));
@@ -49,8 +61,20 @@ export class Review {
   reset() {
     this.line = [];
     this.rates = [];
+    this.best = [];
     this.mistakes = [];
     this.draw(null);
+  }
+
+  // White's win rate at a node of the reviewed line, or null.
+  rateOf(node) {
+    const ply = this.line.indexOf(node);
+    return ply >= 0 ? this.rates[ply] : null;
+  }
+
+  // The judged move played from this node, if the review judged it.
+  judgedAfter(node) {
+    return this.mistakes.find((m) => m.node.parent === node) ?? null;
   }
 
   // Analyses every position of the record's line for `seconds` each.
@@ -58,6 +82,7 @@ export class Review {
     const line = record.line.slice();
     this.line = line;
     this.rates = new Array(line.length).fill(null);
+    this.best = new Array(line.length).fill(null);
     this.mistakes = [];
     this.running = true;
     let stopped = false;
@@ -79,14 +104,17 @@ export class Review {
           await engine.send(`kata-analyze ${pos.toMove} 10 maxmoves 1`, (text) => { last = text; });
           clearTimeout(timer);
           const best = last && parseAnalysisLine(last).candidates[0];
-          if (best) this.rates[ply] = pos.toMove === 'w' ? best.winrate : 1 - best.winrate;
+          if (best) {
+            this.rates[ply] = pos.toMove === 'w' ? best.winrate : 1 - best.winrate;
+            this.best[ply] = best.move;
+          }
         }
         this.draw(record.node);
         if (ply + 1 < line.length) await engine.ask(`play ${pos.toMove} ${line[ply + 1].text}`);
       }
       this.session.setStopper(null);
       this.session.forget();
-      this.mistakes = findMistakes(line, this.rates);
+      this.mistakes = findMistakes(line, this.rates, this.best);
       this.running = false;
       this.onProgress(stopped ? -1 : line.length, line.length);
       this.draw(record.node);
@@ -118,8 +146,8 @@ export class Review {
     }
     for (const mistake of this.mistakes) {
       const rate = this.rates[mistake.ply];
-      svgElement('circle', { cx: this.x(mistake.ply, total), cy: (1 - rate) * GRAPH_H, r: 6, class: 'graph-mistake',
-        'data-ply': mistake.ply }, svg);
+      svgElement('circle', { cx: this.x(mistake.ply, total), cy: (1 - rate) * GRAPH_H, r: 6,
+        class: `graph-mistake ${mistake.kind}`, 'data-ply': mistake.ply }, svg);
     }
     const cursor = this.line.indexOf(shown);
     if (cursor >= 0) {

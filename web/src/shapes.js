@@ -13,7 +13,7 @@ function ensureMarkers(svg) {
   if (svg.querySelector('#shape-defs')) return;
   const defs = svgElement('defs', { id: 'shape-defs' });
   svg.insertBefore(defs, svg.firstChild);
-  for (const kind of ['best', 'other']) {
+  for (const kind of ['best', 'other', 'played']) {
     const marker = svgElement('marker', {
       id: `head-${kind}`, viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse',
     }, defs);
@@ -92,6 +92,20 @@ function drawLine(view, pv, layer) {
     }
     pos = { ...pos, toMove: side === 'w' ? 'b' : 'w' };
   });
+}
+
+// A judged move of the review beside the engine's better one, from the position before it.
+export function drawComparison(view, played, better) {
+  const layer = view.layers.shapes;
+  layer.replaceChildren();
+  ensureMarkers(view.svg);
+  for (const [text, kind] of [[played, 'played'], [better, 'best']]) {
+    const move = text && parseMove(view.pos, text);
+    if (!move) continue;
+    const group = svgElement('g', { class: `comparison ${kind}`, 'data-move': text }, layer);
+    line(view, move.from, move.to, { 'stroke-width': 12, 'marker-end': `url(#head-${kind})` }, group);
+    line(view, move.to, move.arrow, { 'stroke-width': 6, 'stroke-dasharray': '10 8', class: 'shot' }, group);
+  }
 }
 
 export function clearShapes(view) {

@@ -18,6 +18,7 @@ import { tests as analysisTests } from './analysis.test.mjs';
 import { tests as recordTests } from './records.test.mjs';
 import { tests as turnTests } from './turns.test.mjs';
 import { tests as interleaveTests } from './interleave.test.mjs';
+import { tests as featureTests } from './features.test.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = process.env.WEB_DIR ?? join(root, 'build/web');
@@ -35,7 +36,7 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS,
   });
-  const all = [...playTests, ...analysisTests, ...recordTests, ...turnTests, ...interleaveTests].filter((t) => t.name.includes(filter));
+  const all = [...playTests, ...analysisTests, ...recordTests, ...turnTests, ...featureTests, ...interleaveTests].filter((t) => t.name.includes(filter));
   let failed = 0;
   for (const test of all) {
     const started = Date.now();
@@ -53,7 +54,7 @@ async function main() {
     try {
       await page.goto(url);
       await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20000 });
-      await test.run({ page, shot, root, url, browser });
+      await test.run({ page, shot, root, url, browser, context });
       if (errors.length) problem = errors.join('\n');
     } catch (error) {
       problem = [error.stack ?? String(error), ...errors].join('\n');
