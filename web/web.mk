@@ -71,7 +71,7 @@ $(WEB_OUT)/%: web/%
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-$(WEB_OUT)/sw.js: web/sw.js web/web.mk
+$(WEB_OUT)/sw.js: web/sw.js web/web.mk $(WEB_PAGE)
 	@mkdir -p $(dir $@)
 	sed "s|/\* PAGE_FILES \*/|$(foreach f,$(WEB_CACHED),'$(f)',)|" $< > $@
 

@@ -21,6 +21,7 @@
 // The DOM outside the board is main.js's; this file asks it to show things
 // through `ui`.
 
+import { GameClock } from './clock.js';
 import { GameRecord } from './game.js';
 import { isLegalMove, moveText, parseMove, sideName } from './rules.js';
 import { parseScore } from './protocol.js';
@@ -44,6 +45,8 @@ export class App {
     this.jobs = 0;
     this.ended = null; // { node, text }: the announced result of the line's end
     this.turned = false; // the Flip button's choice, on top of the automatic one
+    this.clock = null; // a GameClock, or null: a fixed time per move
+    this.ticker = null;
   }
 
   isEngine(side) {
@@ -63,7 +66,7 @@ export class App {
     const node = record.node;
     const side = node.position.toMove;
     if (record.atEnd && record.result()) return null;
-    if (record.atEnd && this.isEngine(side) && !this.paused && !this.resigned()) return { kind: 'think', node, side };
+    if (record.atEnd && this.isEngine(side) && !this.paused && !this.endedHere()) return { kind: 'think', node, side };
     if (this.analysis.on) return { kind: 'analyse', node };
     return null;
   }
@@ -77,6 +80,7 @@ export class App {
     if (!this.job && want?.kind === 'think') this.think(want.node, want.side);
     else if (!this.job && want?.kind === 'analyse') this.analyse(want.node);
     if (!want || want.kind !== 'analyse') this.analysis.clear();
+    this.runClock();
     this.show();
     this.persist();
     if (this.gameOverShown()) this.announce();
@@ -113,6 +117,8 @@ export class App {
       if (!this.isCurrent(id)) return null;
       await this.session.sync(engine, record);
       if (!this.isCurrent(id)) return null;
+      if (this.clock) await engine.ask(this.clock.timeLeftCommand(side));
+      if (!this.isCurrent(id)) return null;
       this.session.setStopper(() => engine.post('# interrupt'));
       try {
         return await engine.ask(`genmove ${side}`);
@@ -132,10 +138,11 @@ export class App {
       return;
     }
     if (answer === 'resign') {
-      this.ended = { node, text: `${sideName(side)} resigns: ${sideName(side === 'w' ? 'b' : 'w')} wins` };
+      this.ended = { node, text: `${sideName(side)} resigns: ${sideName(side === 'w' ? 'b' : 'w')} wins`, final: true };
       this.update();
       return;
     }
+    this.clock?.moved(side);
     record.play(answer);
     this.session.advanced(record);
     this.update();
@@ -185,10 +192,59 @@ export class App {
     const record = await this.session.run(async (engine) => {
       this.session.forget();
       await engine.ask(width === height ? `boardsize ${width}` : `boardsize ${width} ${height}`);
-      await engine.ask(`time_settings 0 ${moveTime} 1`);
+      const clock = this.makeClock();
+      await engine.ask(clock ? clock.timeSettingsCommand() : `time_settings 0 ${moveTime} 1`);
       return new GameRecord(await engine.ask('get_position'));
     });
     this.load(record, { paused: false });
+    this.clock = this.makeClock();
+    this.runClock();
+    this.show();
+  }
+
+  // ---- the clock ----
+
+  makeClock() {
+    const { clock, clockMain, clockExtra, clockPeriods } = this.settings;
+    if (clock !== 'fischer' && clock !== 'byoyomi') return null;
+    return new GameClock({ kind: clock, main: clockMain * 60, extra: clockExtra, periods: clockPeriods });
+  }
+
+  // The clock runs for the side to move while the game goes on at the node shown.
+  clockLive() {
+    const record = this.record;
+    return Boolean(this.clock) && record.atEnd && !this.paused && !record.result() && !this.endedHere();
+  }
+
+  runClock() {
+    if (!this.clock) {
+      this.ui.clock?.(null);
+      return;
+    }
+    if (this.clockLive()) this.clock.start(this.record.position.toMove);
+    else this.clock.pause();
+    if (this.clock.running && !this.ticker) this.ticker = setInterval(() => this.tick(), 100);
+    if (!this.clock.running && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
+    this.ui.clock?.(this.clock);
+  }
+
+  // Every tenth of a second while a clock runs: the display, and a flag fall.
+  tick() {
+    const clock = this.clock;
+    if (!clock?.running) return;
+    const side = clock.running;
+    if (clock.flagged(side)) {
+      clock.pause();
+      const other = side === 'w' ? 'b' : 'w';
+      this.ended = { node: this.record.node, text: `${sideName(side)} ran out of time: ${sideName(other)} wins`,
+        final: true };
+      this.update();
+      return;
+    }
+    this.ui.clock?.(clock);
   }
 
   // Shows a record (a new game, an opened SGF, a pasted position) from the
@@ -199,6 +255,7 @@ export class App {
     record.goToNode(node ?? record.line[record.length]);
     this.paused = paused;
     this.ended = null;
+    this.clock = null; // an opened game has no clock; a new game sets its own
     this.update();
   }
 
@@ -210,7 +267,7 @@ export class App {
     const human = !this.isEngine(pos.toMove);
     this.view.setFlipped(this.flipped());
     this.ui.flipped?.(this.flipped());
-    this.input.setPosition(pos, human && !this.thinking && !this.gameOverShown() && !this.resigned());
+    this.input.setPosition(pos, human && !this.thinking && !this.gameOverShown() && !this.endedHere());
     this.view.setHighlight({ lastMove: record.lastMove });
     this.ui.moves(record);
     this.ui.result(this.resultText());
@@ -221,7 +278,7 @@ export class App {
   statusText() {
     const record = this.record;
     const side = record.position.toMove;
-    if (this.gameOverShown() || (this.resigned() && record.atEnd)) return [this.resultText(), 'result'];
+    if (this.gameOverShown() || (this.endedHere() && record.atEnd)) return [this.resultText(), 'result'];
     if (this.thinking) return [`${sideName(side)} (engine) is thinking…`, 'thinking'];
     if (this.job?.kind === 'review') return ['Reviewing the game…', ''];
     if (!record.atEnd) return [`${sideName(side)} to move · move ${record.cursor} of ${record.length}`, ''];
@@ -236,8 +293,9 @@ export class App {
     return this.record.result()?.text ?? null;
   }
 
-  resigned() {
-    return this.ended?.node === this.record.node && /resigns/.test(this.ended.text);
+  // The game ended at the node shown by resignation or on time.
+  endedHere() {
+    return this.ended?.node === this.record.node && this.ended.final === true;
   }
 
   gameOverShown() {
@@ -246,7 +304,7 @@ export class App {
 
   waitingForContinue() {
     const record = this.record;
-    return this.paused && record.atEnd && !record.result() && !this.resigned()
+    return this.paused && record.atEnd && !record.result() && !this.endedHere()
       && this.isEngine(record.position.toMove);
   }
 
@@ -277,12 +335,13 @@ export class App {
       this.ui.status(`It is the engine's move`, 'error');
       return false;
     }
-    if (this.gameOverShown() || this.resigned()) {
+    if (this.gameOverShown() || this.endedHere()) {
       this.ui.status('The game is over', 'error');
       return false;
     }
     const move = typeof moveOrText === 'string' ? parseMove(pos, moveOrText.trim()) : moveOrText;
     if (move && isLegalMove(pos, move)) {
+      if (this.clockLive()) this.clock.moved(pos.toMove);
       record.play(moveText(pos, move));
       this.paused = false;
       this.update();
@@ -322,11 +381,11 @@ export class App {
   resign() {
     const record = this.record;
     const side = record.position.toMove;
-    if (!record.atEnd || this.gameOverShown() || this.resigned() || this.isEngine(side)) {
+    if (!record.atEnd || this.gameOverShown() || this.endedHere() || this.isEngine(side)) {
       this.ui.status('Only the person to move, at the end of the game, can resign', 'error');
       return;
     }
-    this.ended = { node: record.node, text: `${sideName(side)} resigns: ${sideName(side === 'w' ? 'b' : 'w')} wins` };
+    this.ended = { node: record.node, text: `${sideName(side)} resigns: ${sideName(side === 'w' ? 'b' : 'w')} wins`, final: true };
     this.update();
   }
 

@@ -64,6 +64,18 @@ const ui = {
   flipped(on) {
     document.querySelector('.board-row').classList.toggle('flipped', on);
   },
+  // Both clocks, the running one marked; hidden without a clock.
+  clock(clock) {
+    $('clocks').hidden = !clock;
+    if (!clock) return;
+    for (const side of ['w', 'b']) {
+      const element = $(`clock-${side}`);
+      element.querySelector('.time').textContent = clock.text(side);
+      element.classList.toggle('running', clock.running === side);
+      element.classList.toggle('low', clock.running === side && clock.reading(side).left < 10000
+        && clock.reading(side).period === null);
+    }
+  },
   paused(on) {
     $('continue').hidden = !on;
   },
@@ -88,7 +100,8 @@ window.amazons = { app, session, transcript }; // for the console, and the page'
 
 $('new-game').addEventListener('click', () => {
   const form = $('new-game-form');
-  for (const name of ['width', 'height', 'white', 'black', 'level', 'moveTime', 'reviewTime']) {
+  for (const name of ['width', 'height', 'white', 'black', 'level', 'moveTime', 'reviewTime', 'clock', 'clockMain',
+    'clockExtra', 'clockPeriods']) {
     form.elements[name].value = settings[name];
   }
   $('new-game-dialog').showModal();
@@ -100,8 +113,10 @@ $('new-game-dialog').addEventListener('close', async () => {
   if ($('new-game-dialog').returnValue !== 'start') return;
   const form = $('new-game-form');
   const before = engineArgs(settings).join(' ');
-  for (const name of ['width', 'height', 'moveTime', 'reviewTime']) settings[name] = Number(form.elements[name].value);
-  for (const name of ['white', 'black', 'level']) settings[name] = form.elements[name].value;
+  for (const name of ['width', 'height', 'moveTime', 'reviewTime', 'clockMain', 'clockExtra', 'clockPeriods']) {
+    settings[name] = Number(form.elements[name].value);
+  }
+  for (const name of ['white', 'black', 'level', 'clock']) settings[name] = form.elements[name].value;
   saveSettings(settings);
   review.reset();
   $('review-panel').hidden = true;

@@ -19,6 +19,10 @@ export const DEFAULTS = {
   black: 'engine',
   level: 'full',
   moveTime: 2,
+  clock: 'move', // 'move': moveTime a move; 'fischer' or 'byoyomi': a game clock
+  clockMain: 5, // minutes
+  clockExtra: 3, // seconds: Fischer's increment, or a byo-yomi period
+  clockPeriods: 3,
   reviewTime: 0.4,
   theme: 'auto',
 };

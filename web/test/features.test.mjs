@@ -114,8 +114,11 @@ async function offline({ page, context }) {
     return names.length > 0 && (await (await caches.open(names[0])).keys()).length >= 20;
   });
   await context.setOffline(true);
+  const failed = [];
+  page.on('requestfailed', (request) => failed.push(request.url()));
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20000 });
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 20000 })
+    .catch((error) => assert.fail(`${error.message}; failed offline: ${failed.join(', ')}`));
   await newGame(page, { width: 6, height: 6, white: 'human', black: 'engine', level: 'beginner', moveTime: 0.2 });
   const pos = await shownPosition(page);
   await clickMove(page, pos, pickMove(pos, 1));
@@ -124,7 +127,47 @@ async function offline({ page, context }) {
   await context.setOffline(false);
 }
 
+// Clocks: the engine is told its time before each move and plays on it; a
+// person who lets the clock run out loses on time.
+async function clocks({ page, shot }) {
+  await newGame(page, { width: 8, height: 8, white: 'human', black: 'engine', level: 'full', moveTime: 1,
+    clock: 'fischer', clockMain: 0.1, clockExtra: 1, clockPeriods: 1 });
+  assert.ok(await page.isVisible('#clocks'));
+  assert.match(await page.textContent('#clock-w .time'), /^0:0[56]\.\d$/);
+  const pos = await shownPosition(page);
+  await clickMove(page, pos, pickMove(pos, 4));
+  await waitForTurn(page);
+  const lines = await page.evaluate(() => window.amazons.transcript.lines);
+  assert.ok(lines.some((line) => /^> \d+ time_settings 6 0 0$/.test(line)), 'Fischer clock: 6 s main time');
+  assert.ok(lines.some((line) => /^> \d+ time_left b \d+\.\d\d 0$/.test(line)), 'the engine was told its time');
+  assert.equal(await page.evaluate(() => window.amazons.app.record.length), 2);
+  await shot('clocks');
+  // White does not move: its clock runs out.
+  await page.waitForSelector('#result:not([hidden])', { timeout: 15000 });
+  assert.equal(await page.textContent('#result'), 'White ran out of time: Black wins');
+  assert.equal(await page.textContent('#clock-w .time'), '0:00.0');
+  assert.equal(await page.evaluate(() => window.amazons.app.input.enabled), false);
+  // Byo-yomi by the clock's own arithmetic, at set instants: 10 s main time, 3 periods of 5 s.
+  const byoyomi = await page.evaluate(async () => {
+    const { GameClock } = await import('./src/clock.js');
+    const clock = new GameClock({ kind: 'byoyomi', main: 10, extra: 5, periods: 3 });
+    const seen = [];
+    clock.start('w', 0);
+    seen.push(clock.text('w', 4000), clock.timeLeftCommand('w', 4000));
+    clock.moved('w', 12000); // 2 s into the first period: it is kept
+    clock.start('w', 20000);
+    seen.push(clock.text('w', 21000), clock.timeLeftCommand('w', 21000));
+    clock.moved('w', 31000); // 11 s: two periods used up, one left
+    clock.start('w', 40000);
+    seen.push(clock.text('w', 44000), clock.flagged('w', 44000), clock.flagged('w', 45000));
+    return seen;
+  });
+  assert.deepEqual(byoyomi, ['0:06.0', 'time_left w 6.00 0', '0:04.0 (3)', 'time_left w 4.00 1', '0:01.0 (1)',
+    false, true]);
+}
+
 export const tests = [
+  { name: 'clocks: the engine plays on its time, a flag falls', run: clocks },
   { name: 'the board turns for Black, and on Flip', run: flippedBoard },
   { name: 'Resign', run: resign },
   { name: 'Count, and the evaluation bar', run: countAndBar },
