@@ -65,7 +65,11 @@ export class BoardView {
   setPosition(pos) {
     const reshaped = !this.pos || this.pos.width !== pos.width || this.pos.height !== pos.height;
     this.pos = pos;
-    if (reshaped) this.build();
+    if (reshaped) {
+      // Squares lit on another board would name squares this one lacks.
+      this.highlight = { selected: -1, targets: [], lastMove: null, shooter: -1 };
+      this.build();
+    }
     this.render();
   }
 

@@ -78,20 +78,27 @@ async function act(page, random) {
         return app.input.enabled;
       });
       if (!human) {
-        await page.click(`[data-square="${square}"]`);
+        await clickSquare(page, square);
         return `click ${square}`;
       }
       const move = pickMove(pos, random(1000));
-      for (const index of [move.from, move.to, move.arrow]) await page.click(`[data-square="${squareName(pos, index)}"]`);
+      for (const index of [move.from, move.to, move.arrow]) await clickSquare(page, squareName(pos, index));
       return 'a move';
     }
     default: {
       const pos = await shownPosition(page);
       const square = squareName(pos, random(pos.width * pos.height));
-      await page.click(`[data-square="${square}"]`);
+      await clickSquare(page, square);
       return `click ${square}`;
     }
   }
+}
+
+// A click on a square, which may have gone (the engine moved, another board came) since it was chosen.
+async function clickSquare(page, square) {
+  await page.click(`[data-square="${square}"]`, { timeout: 500 }).catch((error) => {
+    if (error.name !== 'TimeoutError') throw error;
+  });
 }
 
 async function interleavings({ page }) {

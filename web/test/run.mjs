@@ -47,7 +47,7 @@ async function main() {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`console: ${message.text()}`);
     });
-    page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+    page.on('pageerror', (error) => errors.push(`page error: ${error.stack ?? error.message}`));
     const slug = test.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
     const shot = (name) => page.screenshot({ path: join(shots, `${slug}${name ? `-${name}` : ''}.png`) });
     let problem = null;
