@@ -124,6 +124,8 @@ export class App {
         return await engine.ask(`genmove ${side}`);
       } finally {
         this.session.setStopper(null);
+        // The engine has played its answer; the record has it only once applied (answered).
+        this.session.forget();
       }
     }).then((answer) => this.answered(id, record, node, side, answer), (error) => this.failed(id, error));
   }

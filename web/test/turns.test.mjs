@@ -64,6 +64,13 @@ async function backWhileEngineThinks({ page }) {
   assert.equal(await recordLength(page), 2);
   assert.equal(await cursor(page), 2);
   await checkRecord(page);
+  // The engine holds the page's position: the dropped answer did not stay on its board.
+  const [engineSays, pageSays] = await page.evaluate(async () => {
+    const { app, session } = window.amazons;
+    const { positionText } = await import('./src/rules.js');
+    return [await session.run((engine) => engine.ask('get_position')), positionText(app.record.position)];
+  });
+  assert.equal(engineSays, pageSays);
 }
 
 // Engine against engine: « stops the game at the start; no move is added.
