@@ -323,8 +323,11 @@ document.addEventListener('keydown', (event) => {
 
 // ---- start ----
 
-// Offline and installable: the service worker keeps the page's files (sw.js).
-if ('serviceWorker' in navigator && location.protocol !== 'file:') {
+// Offline and installable: the service worker keeps the page's files
+// (sw.js).  It is registered once the page is ready, so that its download
+// of the page's files does not slow the start.
+function keepForOffline() {
+  if (!('serviceWorker' in navigator) || location.protocol === 'file:') return;
   navigator.serviceWorker.register('sw.js').catch((error) => {
     transcript.add('!', `offline use unavailable: ${error.message}`);
   });
@@ -343,6 +346,7 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
       await app.newGame();
     }
     document.body.dataset.ready = 'true';
+    keepForOffline();
   } catch (error) {
     ui.crashed(error.message);
   }

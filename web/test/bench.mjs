@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { serve } from './server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const webDir = join(root, 'build/web');
+const webDir = process.env.WEB_DIR ?? join(root, 'build/web');
 
 // "search 1 thread: 600000 iterations, 378982 iterations/s overall" and the signature moves.
 function summary(text) {
