@@ -33,6 +33,7 @@
 #include "eval/eval.h"
 #include "eval/params.h"
 #include "learn/data.h"
+#include "match/schedule.h"
 #include "protocol/numbers.h"
 #include "search/handover.h"
 #include "search/search.h"
@@ -43,7 +44,8 @@ enum { MAX_JOBS = 64 };
 
 typedef struct {
     uint64_t playouts, solver_nodes;
-    int sample, jobs, shard, shards, memory_mb;
+    int sample, jobs, memory_mb;
+    Shard shard; /* --shard I/N; 0/1: every position */
     size_t limit; /* label only the first `limit` kept positions (key order); 0: all */
     const char *output;
 } Options;
@@ -176,7 +178,7 @@ static bool select_positions(const Options *o, TrainingSet *all, TrainingSet *mi
             continue;
         if (o->limit && rank >= o->limit)
             break;
-        if (rank++ % (size_t)o->shards == (size_t)o->shard && !set_add(mine, &all->records[i]))
+        if (rank++ % (size_t)o->shard.count == (size_t)o->shard.index && !set_add(mine, &all->records[i]))
             return false;
     }
     return true;
@@ -258,17 +260,6 @@ static int label(const Options *o, TrainingSet *mine, const char *journal_path)
     return 0;
 }
 
-static bool parse_shard(const char *text, int *shard, int *shards)
-{
-    char *end;
-    long i = strtol(text, &end, 10), n;
-    if (end == text || *end != '/' || !parse_long(end + 1, 1, 1 << 20, &n) || i < 0 || i >= n)
-        return false;
-    *shard = (int)i;
-    *shards = (int)n;
-    return true;
-}
-
 enum { OPT_PLAYOUTS = 256, OPT_SOLVER_NODES, OPT_SAMPLE, OPT_LIMIT, OPT_EVAL, OPT_MEMORY, OPT_SHARD, OPT_HELP };
 
 static bool apply(Options *o, int opt, const char *arg)
@@ -285,7 +276,7 @@ static bool apply(Options *o, int opt, const char *arg)
         return eval_kind_parse(arg, &kind) && (eval_use(kind), true);
     }
     case OPT_MEMORY: return parse_long(arg, 16, 65536, &n) && (o->memory_mb = (int)n, true);
-    case OPT_SHARD: return parse_shard(arg, &o->shard, &o->shards);
+    case OPT_SHARD: return shard_parse(arg, &o->shard);
     case 'j': return parse_long(arg, 1, MAX_JOBS, &n) && (o->jobs = (int)n, true);
     case 'o': o->output = arg; return true;
     }
@@ -302,7 +293,7 @@ int main(int argc, char **argv)
         { "shard", required_argument, NULL, OPT_SHARD },   { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
-    Options o = { .playouts = 40000, .solver_nodes = 200000, .sample = 1, .jobs = 2, .shards = 1,
+    Options o = { .playouts = 40000, .solver_nodes = 200000, .sample = 1, .jobs = 2, .shard = { 0, 1 },
                   .memory_mb = 512 };
     eval_use(EVAL_CLASSIC); /* the first generation's teacher; --eval names another */
     for (int opt; (opt = getopt_long(argc, argv, "j:o:", options, NULL)) != -1;) {

@@ -8,7 +8,7 @@
 #                     data, training, eval/weights/net10.amzw and
 #                     net8.amzw (about 45 minutes on 2 cores)
 
-LEARN_MATCH_OBJ = $(BUILD)/match/openings.o $(BUILD)/match/board_size.o
+LEARN_MATCH_OBJ = $(BUILD)/match/openings.o $(BUILD)/match/board_size.o $(BUILD)/match/schedule.o
 SELFPLAY_BIN = $(BUILD)/amazons-selfplay
 LABEL_BIN = $(BUILD)/amazons-label
 FIT_BIN = $(BUILD)/amazons-fit
@@ -17,7 +17,7 @@ TRAIN_BIN = $(BUILD)/amazons-train
 .PHONY: learn train
 learn: $(SELFPLAY_BIN) $(LABEL_BIN) $(FIT_BIN) $(TRAIN_BIN)
 
-$(LABEL_BIN): $(BUILD)/learn/label.o $(LEARN_OBJ) $(ENGINE_OBJ)
+$(LABEL_BIN): $(BUILD)/learn/label.o $(LEARN_OBJ) $(LEARN_MATCH_OBJ) $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(FIT_BIN): $(BUILD)/learn/fit.o $(LEARN_OBJ) $(LEARN_MATCH_OBJ) $(ENGINE_OBJ)

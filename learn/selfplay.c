@@ -31,6 +31,7 @@
 #include "learn/data.h"
 #include "match/board_size.h"
 #include "match/openings.h"
+#include "match/schedule.h"
 #include "protocol/numbers.h"
 #include "search/playout.h"
 #include "search/rng.h"
@@ -40,7 +41,8 @@ enum { MAX_JOBS = 64, MEMORY_MB_PER_JOB = 128 };
 #define PROGRESS_SECONDS 5.0
 
 typedef struct {
-    int width, height, games, jobs, shard, shards, random_plies;
+    int width, height, games, jobs, random_plies;
+    Shard shard; /* --shard I/N; 0/1: every game */
     uint64_t playouts, seed;
     const char *openings_path, *output;
     Opening *openings;
@@ -132,7 +134,7 @@ static void report(Run *run, bool last)
 {
     double now = monotonic_seconds(), elapsed = now - run->start;
     int total = 0;
-    for (int g = run->o->shard; g < run->o->games; g += run->o->shards)
+    for (int g = run->o->shard.index; g < run->o->games; g += run->o->shard.count)
         total++;
     double rate = elapsed > 0 ? run->done / elapsed : 0;
     fprintf(stderr, "\ramazons-selfplay: %d/%d games, %zu positions, %.2f games/s, %.0f s left   %s",
@@ -151,7 +153,7 @@ static void *worker(void *arg)
     for (;;) {
         pthread_mutex_lock(&run->lock);
         int g = run->next;
-        run->next += o->shards;
+        run->next += o->shard.count;
         pthread_mutex_unlock(&run->lock);
         if (g >= o->games || !search)
             break;
@@ -179,7 +181,7 @@ static void *worker(void *arg)
 static int generate(Options *o)
 {
     params_use_board(o->width, o->height);
-    Run run = { .o = o, .next = o->shard, .start = monotonic_seconds() };
+    Run run = { .o = o, .next = o->shard.index, .start = monotonic_seconds() };
     run.next_report = run.start + PROGRESS_SECONDS;
     run.games = calloc((size_t)o->games, sizeof *run.games);
     pthread_mutex_init(&run.lock, NULL);
@@ -240,22 +242,6 @@ static int merge(char **paths, int count, const char *output)
     return 0;
 }
 
-static bool parse_shard(const char *text, int *shard, int *shards)
-{
-    const char *slash = strchr(text, '/');
-    long i, n;
-    char first[24];
-    if (!slash || (size_t)(slash - text) >= sizeof first)
-        return false;
-    memcpy(first, text, (size_t)(slash - text));
-    first[slash - text] = '\0';
-    if (!parse_long(first, 0, 1 << 20, &i) || !parse_long(slash + 1, 1, 1 << 20, &n) || i >= n)
-        return false;
-    *shard = (int)i;
-    *shards = (int)n;
-    return true;
-}
-
 enum { OPT_SIZE = 256, OPT_GAMES, OPT_PLAYOUTS, OPT_RANDOM, OPT_OPENINGS, OPT_SEED, OPT_SHARD, OPT_MERGE,
        OPT_WEIGHTS, OPT_HELP };
 
@@ -274,7 +260,7 @@ static bool apply(Options *o, int opt, const char *arg, bool *merging)
     case OPT_RANDOM: return parse_long(arg, 0, 50, &n) && (o->random_plies = (int)n, true);
     case OPT_OPENINGS: o->openings_path = arg; return true;
     case OPT_SEED: return parse_u64(arg, ~0ULL, &u) && (o->seed = u, true);
-    case OPT_SHARD: return parse_shard(arg, &o->shard, &o->shards);
+    case OPT_SHARD: return shard_parse(arg, &o->shard);
     case 'j': return parse_long(arg, 1, MAX_JOBS, &n) && (o->jobs = (int)n, true);
     case 'o': o->output = arg; return true;
     case OPT_MERGE: *merging = true; return true;
@@ -299,7 +285,7 @@ int main(int argc, char **argv)
         { "weights", required_argument, NULL, OPT_WEIGHTS },
         { "help", no_argument, NULL, OPT_HELP },               { NULL, 0, NULL, 0 },
     };
-    Options o = { .jobs = 2, .shards = 1, .random_plies = 2, .playouts = 1500, .seed = 1 };
+    Options o = { .jobs = 2, .shard = { 0, 1 }, .random_plies = 2, .playouts = 1500, .seed = 1 };
     bool merging = false;
     eval_use(EVAL_CLASSIC); /* the engine's own default would use its 8x8 network */
     for (int opt; (opt = getopt_long(argc, argv, "j:o:", options, NULL)) != -1;) {
