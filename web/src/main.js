@@ -39,8 +39,10 @@ const analysis = new Analysis(session, view, $('candidates'), () => {
 });
 const review = new Review(session, $('graph'), (node) => app.goToNode(node), showReviewProgress);
 const moveList = new MoveList($('moves'), (node) => app.goToNode(node), (node) => {
-  const mistake = review.mistakes.find((m) => m.node === node);
-  return mistake ? `A mistake: ${Math.round(mistake.drop * 100)}% of the win rate lost` : null;
+  const judged = review.mistakes.find((m) => m.node === node);
+  if (!judged) return null;
+  const better = judged.better ? `; better ${judged.better}` : '';
+  return `${judged.kind[0].toUpperCase()}${judged.kind.slice(1)}: ${Math.round(judged.drop * 100)}% of the win rate lost${better}`;
 });
 
 const ui = {
