@@ -146,6 +146,7 @@ export class App {
     }
     this.clock?.moved(side);
     record.play(answer);
+    this.ui.moved?.(side);
     this.session.advanced(record);
     this.update();
   }
@@ -251,13 +252,13 @@ export class App {
 
   // Shows a record (a new game, an opened SGF, a pasted position) from the
   // end of its main line.  An opened game waits for Continue (paused).
-  load(record, { paused = true, node = null } = {}) {
+  load(record, { paused = true, node = null, clock = null } = {}) {
     this.cancel();
     this.record = record;
     record.goToNode(node ?? record.line[record.length]);
     this.paused = paused;
     this.ended = null;
-    this.clock = null; // an opened game has no clock; a new game sets its own
+    this.clock = clock; // an opened game has none; a new game sets its own, a kept one brings its own
     this.update();
   }
 
@@ -345,6 +346,7 @@ export class App {
     if (move && isLegalMove(pos, move)) {
       if (this.clockLive()) this.clock.moved(pos.toMove);
       record.play(moveText(pos, move));
+      this.ui.moved?.(pos.toMove);
       this.paused = false;
       this.update();
       return true;
@@ -445,6 +447,6 @@ export class App {
 
   // The game as it is kept across reloads (saved by main.js's `ui.changed`).
   persist() {
-    this.ui.changed?.(this.record);
+    this.ui.changed?.(this.record, this.clock?.toData() ?? null);
   }
 }

@@ -80,6 +80,22 @@ export class GameClock {
     return this.kind === 'byoyomi' ? r.left <= 0 && r.periods === 0 : r.left <= 0;
   }
 
+  // The clock as plain data (kept with the game across a reload), the running move paused.
+  toData(now = performance.now()) {
+    const spent = this.turn ? this.thinking(now) : 0;
+    return { kind: this.kind, main: this.main / MS, extra: this.extra / MS, periods: this.periods,
+      left: this.left, periodsLeft: this.periodsLeft, turn: this.turn, spent };
+  }
+
+  static fromData(data) {
+    const clock = new GameClock(data);
+    clock.left = { w: Number(data.left.w), b: Number(data.left.b) };
+    clock.periodsLeft = { w: Number(data.periodsLeft.w), b: Number(data.periodsLeft.b) };
+    clock.turn = data.turn === 'w' || data.turn === 'b' ? data.turn : null;
+    clock.spent = Number(data.spent) || 0;
+    return clock;
+  }
+
   // The protocol's view of the clock before `side` moves.
   timeSettingsCommand() {
     return this.kind === 'byoyomi'
@@ -97,8 +113,9 @@ export class GameClock {
   text(side, now = performance.now()) {
     const r = this.reading(side, now);
     const ms = Math.max(0, r.period ?? r.left);
-    const minutes = Math.floor(ms / 60000);
-    const seconds = ((ms % 60000) / MS).toFixed(ms < 10000 ? 1 : 0).padStart(ms < 10000 ? 4 : 2, '0');
-    return `${minutes}:${seconds}${r.period !== null ? ` (${r.periods})` : ''}`;
+    const periods = r.period !== null ? ` (${r.periods})` : '';
+    if (ms < 10000) return `0:0${(Math.floor(ms / 100) / 10).toFixed(1)}${periods}`; // tenths, rounded down
+    const total = Math.floor(ms / MS);
+    return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}${periods}`;
   }
 }

@@ -37,6 +37,7 @@ export class GameNode {
 
 export class GameRecord {
   constructor(startText) {
+    this.id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`; // names it among recent games
     this.start = parsePosition(startText);
     this.root = new GameNode(null, this.start);
     this.node = this.root;

@@ -2,6 +2,7 @@
 // controllers, and wires the buttons, dialogs and panels to them.
 
 import { App } from './app.js';
+import { GameClock } from './clock.js';
 import { Analysis } from './analysis.js';
 import { EvalBar } from './evalbar.js';
 import { BoardView } from './board.js';
@@ -11,10 +12,11 @@ import { download, openSgf, saveSgf, usePosition } from './records.js';
 import { Review } from './review.js';
 import { positionText, sideName } from './rules.js';
 import { clearShapes, drawComparison, drawHeat } from './shapes.js';
+import { MoveSound } from './sound.js';
 import { countTerritory } from './territory.js';
 import { EngineSession } from './session.js';
 import { LEVELS, engineArgs, loadSettings, saveSettings } from './settings.js';
-import { gameFragment, keepGame, keptGame, recordFromFragment } from './storage.js';
+import { gameFragment, keepGame, keptGame, recentGames, recordFromData, recordFromFragment } from './storage.js';
 import { Transcript } from './transcript.js';
 
 const $ = (id) => document.getElementById(id);
@@ -32,12 +34,18 @@ let input = null;
 const view = new BoardView($('board'), (index) => input.click(index));
 input = new MoveInput(view, (move) => app.play(move));
 const evalBar = new EvalBar($('eval-bar'));
+const sound = new MoveSound();
+sound.on = settings.sound === true;
+$('sound-toggle').checked = sound.on;
 const analysis = new Analysis(session, view, $('candidates'), () => {
   $('candidates').dataset.updates = String(analysis.updates);
   const best = analysis.candidates[0];
   if (best) evalBar.set(app.record.position.toMove === 'w' ? best.winrate : 1 - best.winrate, 'analysis');
 });
-const review = new Review(session, $('graph'), (node) => app.goToNode(node), showReviewProgress);
+const review = new Review(session, $('graph'), (node) => app.goToNode(node), showReviewProgress, (node, rate) => {
+  const where = node.parent ? `${moveNumber(node.ply, review.line[0].position.toMove)} ${node.text}` : 'Start';
+  return `${where}: ${rate == null ? 'not analysed' : `White ${Math.round(rate * 100)}%`}`;
+});
 const moveList = new MoveList($('moves'), (node) => app.goToNode(node), (node) => {
   const judged = review.mistakes.find((m) => m.node === node);
   if (!judged) return null;
@@ -78,11 +86,14 @@ const ui = {
         && clock.reading(side).period === null);
     }
   },
+  moved(side) {
+    sound.play(side);
+  },
   paused(on) {
     $('continue').hidden = !on;
   },
-  changed(record) {
-    keepGame(record, app.paused);
+  changed(record, clock) {
+    keepGame(record, app.paused, clock);
   },
   crashed(reason) {
     $('banner-text').textContent = `The engine stopped (${reason}). The game is kept.`;
@@ -96,7 +107,7 @@ const ui = {
 };
 
 const app = new App({ session, view, input, analysis, review, ui, settings });
-window.amazons = { app, session, transcript }; // for the console, and the page's tests
+window.amazons = { app, session, transcript, sound }; // for the console, and the page's tests
 
 // ---- buttons ----
 
@@ -160,6 +171,12 @@ $('first').addEventListener('click', () => app.goTo(0));
 $('back').addEventListener('click', () => app.goTo(app.record.cursor - 1));
 $('forward').addEventListener('click', () => app.goTo(app.record.cursor + 1));
 $('last').addEventListener('click', () => app.goTo(app.record.length));
+
+$('sound-toggle').addEventListener('change', (event) => {
+  sound.on = event.target.checked;
+  settings.sound = sound.on;
+  saveSettings(settings);
+});
 
 $('analysis-toggle').addEventListener('change', (event) => {
   $('analysis-panel').hidden = !event.target.checked;
@@ -232,6 +249,32 @@ $('save-sgf').addEventListener('click', async () => {
   } finally {
     button.disabled = false;
   }
+});
+
+$('recent').addEventListener('click', () => {
+  const items = recentGames().map((game) => {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    const when = new Date(game.when).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+    button.textContent = `${game.size}, ${game.moves} moves · ${when}`;
+    button.addEventListener('click', () => {
+      $('recent-dialog').close();
+      try {
+        const { record } = recordFromData(game.data);
+        review.reset();
+        $('review-panel').hidden = true;
+        app.load(record, { node: record.node });
+      } catch (error) {
+        ui.status(`Cannot reopen that game: ${error.message}`, 'error');
+      }
+    });
+    item.appendChild(button);
+    return item;
+  });
+  if (!items.length) items.push(Object.assign(document.createElement('li'), { textContent: 'No games yet.' }));
+  $('recent-list').replaceChildren(...items);
+  $('recent-dialog').showModal();
 });
 
 $('copy-link').addEventListener('click', async () => {
@@ -335,6 +378,9 @@ function keepForOffline() {
   });
 }
 
+// The clock as it stands when the page goes, not as it stood at the last move.
+addEventListener('pagehide', () => app.record && app.persist());
+
 // A link's game first, then the game kept from the last visit, else a new one.
 (async () => {
   try {
@@ -343,7 +389,9 @@ function keepForOffline() {
     const kept = linked ? null : keptGame();
     if (linked || kept) {
       await session.run((engine) => engine.ask(`time_settings 0 ${settings.moveTime} 1`));
-      app.load(linked ?? kept.record, { paused: linked ? true : kept.paused, node: (linked ?? kept.record).node });
+      const clock = kept?.clock ? GameClock.fromData(kept.clock) : null;
+      if (clock) await session.run((engine) => engine.ask(clock.timeSettingsCommand()));
+      app.load(linked ?? kept.record, { paused: linked ? true : kept.paused, node: (linked ?? kept.record).node, clock });
     } else {
       await app.newGame();
     }

@@ -44,10 +44,12 @@ function finalRate(pos) {
 }
 
 export class Review {
-  // svg: the graph; onSelect(node): a point was clicked; onProgress(done, total).
-  constructor(session, svg, onSelect, onProgress) {
+  // svg: the graph; onSelect(node): a point was clicked; onProgress(done, total);
+  // describe(node, rate): the text shown while the pointer is over a position.
+  constructor(session, svg, onSelect, onProgress, describe = null) {
     this.session = session;
     this.svg = svg;
+    this.describe = describe;
     this.onSelect = onSelect;
     this.onProgress = onProgress;
     this.line = []; // the nodes reviewed, from the start
@@ -56,6 +58,8 @@ export class Review {
     this.mistakes = [];
     this.running = false;
     svg.addEventListener('click', (event) => this.click(event));
+    svg.addEventListener('mousemove', (event) => this.hover(event));
+    svg.addEventListener('mouseleave', () => this.hover(null));
   }
 
   reset() {
@@ -63,6 +67,7 @@ export class Review {
     this.rates = [];
     this.best = [];
     this.mistakes = [];
+    this.running = false;
     this.draw(null);
   }
 
@@ -79,21 +84,21 @@ export class Review {
 
   // Analyses every position of the record's line for `seconds` each.
   run(record, seconds) {
+    // This run's arrays: a later run replaces them, and this one then writes nowhere that shows.
     const line = record.line.slice();
-    this.line = line;
-    this.rates = new Array(line.length).fill(null);
-    this.best = new Array(line.length).fill(null);
-    this.mistakes = [];
-    this.running = true;
+    const rates = new Array(line.length).fill(null);
+    const best = new Array(line.length).fill(null);
+    Object.assign(this, { line, rates, best, mistakes: [], running: true });
+    const shown = () => this.rates === rates;
     let stopped = false;
     return this.session.run(async (engine) => {
       this.session.forget();
       await engine.ask(`set_position ${record.startText}`);
       for (let ply = 0; ply < line.length && !stopped; ply++) {
-        this.onProgress(ply, line.length);
+        if (shown()) this.onProgress(ply, line.length);
         const pos = line[ply].position;
-        this.rates[ply] = finalRate(pos);
-        if (this.rates[ply] === null) {
+        rates[ply] = finalRate(pos);
+        if (rates[ply] === null) {
           let last = null;
           const timer = setTimeout(() => engine.post(''), seconds * 1000);
           this.session.setStopper(() => {
@@ -103,22 +108,25 @@ export class Review {
           });
           await engine.send(`kata-analyze ${pos.toMove} 10 maxmoves 1`, (text) => { last = text; });
           clearTimeout(timer);
-          const best = last && parseAnalysisLine(last).candidates[0];
-          if (best) {
-            this.rates[ply] = pos.toMove === 'w' ? best.winrate : 1 - best.winrate;
-            this.best[ply] = best.move;
+          const top = last && parseAnalysisLine(last).candidates[0];
+          if (top) {
+            rates[ply] = pos.toMove === 'w' ? top.winrate : 1 - top.winrate;
+            best[ply] = top.move;
           }
         }
-        this.draw(record.node);
+        if (shown()) this.draw(record.node);
         if (ply + 1 < line.length) await engine.ask(`play ${pos.toMove} ${line[ply + 1].text}`);
       }
       this.session.setStopper(null);
       this.session.forget();
-      this.mistakes = findMistakes(line, this.rates, this.best);
+      if (!shown()) return;
+      this.mistakes = findMistakes(line, rates, best);
       this.running = false;
       this.onProgress(stopped ? -1 : line.length, line.length);
       this.draw(record.node);
-    }).finally(() => { this.running = false; });
+    }).finally(() => {
+      if (shown()) this.running = false;
+    });
   }
 
   x(ply, total) {
@@ -132,6 +140,9 @@ export class Review {
     svg.setAttribute('viewBox', `0 0 ${GRAPH_W} ${GRAPH_H}`);
     svgElement('rect', { x: 0, y: 0, width: GRAPH_W, height: GRAPH_H, class: 'graph-back' }, svg);
     svgElement('line', { x1: 0, y1: GRAPH_H / 2, x2: GRAPH_W, y2: GRAPH_H / 2, class: 'graph-mid' }, svg);
+    for (const [label, y] of [['100%', 14], ['50%', GRAPH_H / 2 - 4], ['0%', GRAPH_H - 4]]) {
+      svgElement('text', { x: 4, y, class: 'graph-axis' }, svg).textContent = label;
+    }
     const total = this.line.length;
     this.total = total;
     if (!total) return;
@@ -156,10 +167,26 @@ export class Review {
     }
   }
 
-  click(event) {
-    if (!this.total) return;
+  // The position of the line under the pointer.
+  nodeAt(event) {
     const box = this.svg.getBoundingClientRect();
     const fraction = (event.clientX - box.left) / box.width;
-    this.onSelect(this.line[Math.round(fraction * (this.total - 1))]);
+    return Math.max(0, Math.min(this.total - 1, Math.round(fraction * (this.total - 1))));
+  }
+
+  click(event) {
+    if (!this.total) return;
+    this.onSelect(this.line[this.nodeAt(event)]);
+  }
+
+  // A readout of the position under the pointer, drawn in the graph.
+  hover(event) {
+    this.svg.querySelector('.graph-readout')?.remove();
+    if (!event || !this.total || !this.describe) return;
+    const ply = this.nodeAt(event);
+    const x = this.x(ply, this.total);
+    const text = svgElement('text', { x: Math.min(Math.max(x, 60), GRAPH_W - 60), y: 14,
+      class: 'graph-readout' }, this.svg);
+    text.textContent = this.describe(this.line[ply], this.rates[ply]);
   }
 }

@@ -23,6 +23,7 @@ export const DEFAULTS = {
   clockMain: 5, // minutes
   clockExtra: 3, // seconds: Fischer's increment, or a byo-yomi period
   clockPeriods: 3,
+  sound: false, // a tone for every move
   reviewTime: 0.4,
   theme: 'auto',
 };

@@ -1,13 +1,15 @@
 // shapes.js - what the engine thinks, drawn over the board: its best
 // candidate moves as arrows (the amazon's path, then a dashed line to the
 // arrow's square) labelled with win rate and visits, the principal variation
-// of a candidate as numbered moves, and the ownership heat map (who will
-// own each empty square, and how sure the search is).
+// of a candidate as numbered moves (landing squares and arrows alike), the
+// ownership heat map (who will own each empty square, and how sure the
+// search is), and a reviewed move beside the better one.
 
 import { svgElement, CELL } from './board.js';
 import { parseMove } from './rules.js';
 
 const MAX_ARROWS = 4;
+const HEAT_INSET = 12;
 
 function ensureMarkers(svg) {
   if (svg.querySelector('#shape-defs')) return;
@@ -39,11 +41,14 @@ export function drawHeat(view, ownerWhite) {
   if (!ownerWhite) return;
   ownerWhite.forEach((value, index) => {
     if (view.pos.cells[index] !== '.' || Math.abs(value) < 0.1) return;
+    // An inset tile with an edge, so that it reads over light and dark squares alike.
     const { x, y } = view.centre(index);
     svgElement('rect', {
-      x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL,
+      x: x - CELL / 2 + HEAT_INSET, y: y - CELL / 2 + HEAT_INSET, width: CELL - 2 * HEAT_INSET,
+      height: CELL - 2 * HEAT_INSET, rx: 10,
       class: `heat ${value > 0 ? 'white-owns' : 'black-owns'}`,
       'fill-opacity': (Math.min(1, Math.abs(value)) * 0.6).toFixed(3),
+      'stroke-opacity': (Math.min(1, Math.abs(value)) * 0.8).toFixed(3),
       'data-owner': value.toFixed(2),
     }, layer);
   });
@@ -60,6 +65,7 @@ export function drawCandidates(view, candidates, preview = null) {
   }
   const top = candidates.slice(0, MAX_ARROWS);
   const most = Math.max(1, ...top.map((c) => c.visits));
+  const labels = labelPlaces(view, top);
   top.slice().reverse().forEach((candidate) => {
     const move = parseMove(view.pos, candidate.move);
     if (!move) return;
@@ -68,11 +74,31 @@ export function drawCandidates(view, candidates, preview = null) {
     const group = svgElement('g', { class: `candidate ${best ? 'best' : 'other'}`, 'data-move': candidate.move }, layer);
     line(view, move.from, move.to, { 'stroke-width': width, 'marker-end': `url(#head-${best ? 'best' : 'other'})` }, group);
     line(view, move.to, move.arrow, { 'stroke-width': width / 2, 'stroke-dasharray': '10 8', class: 'shot' }, group);
-    const { x, y } = view.centre(move.to);
-    const label = svgElement('g', { class: 'candidate-label', transform: `translate(${x} ${y - 30})` }, group);
+    const { x, y } = labels.get(candidate);
+    const label = svgElement('g', { class: 'candidate-label', transform: `translate(${x} ${y})` }, group);
     svgElement('rect', { x: -34, y: -17, width: 68, height: 30, rx: 8 }, label);
     svgElement('text', { y: 5 }, label).textContent = `${Math.round(candidate.winrate * 100)}%`;
   });
+}
+
+// Where each candidate's label goes: above its landing square, or, when an
+// earlier (better) candidate's label is already near there, stepped below
+// and aside until it is clear of every label placed.
+const LABEL_W = 72;
+const LABEL_H = 34;
+function labelPlaces(view, candidates) {
+  const placed = new Map();
+  const steps = [[0, -30], [0, 30], [-LABEL_W, -30], [LABEL_W, -30], [-LABEL_W, 30], [LABEL_W, 30], [0, -64], [0, 64]];
+  for (const candidate of candidates) {
+    const move = parseMove(view.pos, candidate.move);
+    if (!move) continue;
+    const { x, y } = view.centre(move.to);
+    const spots = steps.map(([dx, dy]) => ({ x: x + dx, y: y + dy }));
+    const clear = (spot) => [...placed.values()].every((p) => Math.abs(p.x - spot.x) >= LABEL_W
+      || Math.abs(p.y - spot.y) >= LABEL_H);
+    placed.set(candidate, spots.find(clear) ?? spots[0]);
+  }
+  return placed;
 }
 
 // A principal variation: each move's landing square numbered, and its arrow.
@@ -84,11 +110,13 @@ function drawLine(view, pv, layer) {
     if (!move) return;
     const side = pos.toMove;
     line(view, move.from, move.to, { class: `pv-path ${side}`, 'stroke-width': 6 }, group);
+    // The amazon's landing square in a disc, its arrow's square in a smaller square, both numbered.
     for (const [index, kind] of [[move.to, 'to'], [move.arrow, 'arrow']]) {
       const { x, y } = view.centre(index);
       const badge = svgElement('g', { class: `pv-badge ${side} ${kind}`, transform: `translate(${x} ${y})` }, group);
-      svgElement('circle', { r: kind === 'to' ? 24 : 17 }, badge);
-      svgElement('text', { y: kind === 'to' ? 9 : 7 }, badge).textContent = kind === 'to' ? String(i + 1) : '×';
+      if (kind === 'to') svgElement('circle', { r: 24 }, badge);
+      else svgElement('rect', { x: -16, y: -16, width: 32, height: 32, rx: 4 }, badge);
+      svgElement('text', { y: kind === 'to' ? 9 : 7, class: kind }, badge).textContent = String(i + 1);
     }
     pos = { ...pos, toMove: side === 'w' ? 'b' : 'w' };
   });

@@ -1,6 +1,7 @@
 // storage.js - the game kept and shared.  The whole record (its tree, the
-// node shown, whether it waits for Continue) is kept in localStorage after
-// every change, so a reload carries on; a link carries the line shown in
+// node shown, whether it waits for Continue, its clock) is kept in localStorage after
+// every change, so a reload carries on, and the last ten games played are
+// kept as recent games to reopen; a link carries the line shown in
 // its fragment (#start=…&moves=…&at=…), so it opens the same game and
 // position in any browser.  Both are read back with the page's own rules:
 // anything that does not replay legally is ignored, never half-loaded.
@@ -22,8 +23,9 @@ function pathOf(node) {
   return path;
 }
 
-export function recordToData(record, paused) {
-  return { version: VERSION, start: record.startText, tree: treeOf(record.root), path: pathOf(record.node), paused };
+export function recordToData(record, paused, clock = null) {
+  return { version: VERSION, id: record.id, start: record.startText, tree: treeOf(record.root),
+    path: pathOf(record.node), paused, clock };
 }
 
 // { record, paused } from recordToData's output; throws when it does not replay.
@@ -43,16 +45,37 @@ export function recordFromData(data) {
     if (!node) throw new Error('the kept cursor is not in the game');
   }
   record.goToNode(node);
-  return { record, paused: Boolean(data.paused) };
+  if (typeof data.id === 'string') record.id = data.id;
+  return { record, paused: Boolean(data.paused), clock: data.clock ?? null };
 }
 
 // ---- localStorage ----
 
-export function keepGame(record, paused) {
+const RECENT_KEY = 'amazons.recent';
+const RECENT_MAX = 10;
+
+// Keeps the game shown, and its entry among the recent games (newest first).
+export function keepGame(record, paused, clock = null) {
   try {
-    localStorage.setItem(KEY, JSON.stringify(recordToData(record, paused)));
+    const data = recordToData(record, paused, clock);
+    localStorage.setItem(KEY, JSON.stringify(data));
+    if (record.root.children.length === 0) return; // nothing played yet
+    const recent = recentGames().filter((game) => game.id !== record.id);
+    const { width, height } = record.start;
+    recent.unshift({ id: record.id, when: Date.now(), size: `${width}x${height}`, moves: record.length, data });
+    localStorage.setItem(RECENT_KEY, JSON.stringify(recent.slice(0, RECENT_MAX)));
   } catch {
     // Storage full or refused (a private window): the game is simply not kept.
+  }
+}
+
+// The recent games: [{ id, when, size, moves, data }], newest first.
+export function recentGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
   }
 }
 

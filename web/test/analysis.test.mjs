@@ -12,10 +12,24 @@ async function liveAnalysis({ page, shot }) {
   assert.ok(await page.locator('#candidates li').count() >= 2, 'candidates listed');
   assert.ok(await page.locator('.layer-shapes .candidate').count() >= 2, 'candidate arrows drawn');
   assert.ok(await page.locator('.layer-heat rect.heat').count() > 10, 'heat map drawn');
+  // The candidates' labels do not cover one another.
+  const boxes = await page.locator('.candidate-label rect').evaluateAll((rects) => rects.map((r) => {
+    const b = r.getBoundingClientRect();
+    return { left: b.left, right: b.right, top: b.top, bottom: b.bottom };
+  }));
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+    const overlap = a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    assert.ok(!overlap, `labels overlap: ${JSON.stringify([a, b])}`);
+  }));
   const first = await page.locator('#candidates li').first().getAttribute('data-move');
   assert.match(first, /^[a-j]\d+-[a-j]\d+\/[a-j]\d+$/);
   await page.hover('#candidates li >> nth=0');
   await page.waitForSelector('.layer-shapes .preview .pv-badge');
+  // The line's moves are numbered on their landing squares and on their arrows alike.
+  const landing = await page.locator('.preview .pv-badge.to text').allTextContents();
+  const arrows = await page.locator('.preview .pv-badge.arrow text').allTextContents();
+  assert.deepEqual(arrows, landing);
+  assert.deepEqual(landing, landing.map((_, i) => String(i + 1)));
   await shot('preview');
   await page.mouse.move(0, 0);
 

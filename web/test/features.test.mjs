@@ -76,6 +76,12 @@ async function reviewedMistake({ page, shot }) {
   // The graph has a point for every position.
   const points = await page.evaluate(() => document.querySelector('#graph .graph-line').getAttribute('points'));
   assert.equal(points.trim().split(/\s+/).length, 3);
+  // Hovering the graph reads out a position: its move and White's win rate.
+  const box = await page.locator('#graph').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  assert.match(await page.textContent('#graph .graph-readout'), /^1\. d1-c2\/c1: White \d+%$/);
+  await page.mouse.move(0, 0);
+  assert.equal(await page.locator('#graph .graph-readout').count(), 0);
   await page.click('#mistakes button >> nth=0');
   assert.equal(await page.evaluate(() => window.amazons.app.record.cursor), 0, 'the position before the blunder');
   assert.equal(await page.locator('.layer-shapes .comparison.played').count(), 1);
@@ -130,22 +136,20 @@ async function offline({ page, context }) {
 // Clocks: the engine is told its time before each move and plays on it; a
 // person who lets the clock run out loses on time.
 async function clocks({ page, shot }) {
-  await newGame(page, { width: 8, height: 8, white: 'human', black: 'engine', level: 'full', moveTime: 1,
+  await newGame(page, { width: 8, height: 8, white: 'engine', black: 'human', level: 'full', moveTime: 1,
     clock: 'fischer', clockMain: 0.1, clockExtra: 1, clockPeriods: 1 });
   assert.ok(await page.isVisible('#clocks'));
-  assert.match(await page.textContent('#clock-w .time'), /^0:0[56]\.\d$/);
-  const pos = await shownPosition(page);
-  await clickMove(page, pos, pickMove(pos, 4));
   await waitForTurn(page);
+  assert.match(await page.textContent('#clock-w .time'), /^0:0[567]\.\d$/, 'White moved and got its increment');
   const lines = await page.evaluate(() => window.amazons.transcript.lines);
   assert.ok(lines.some((line) => /^> \d+ time_settings 6 0 0$/.test(line)), 'Fischer clock: 6 s main time');
-  assert.ok(lines.some((line) => /^> \d+ time_left b \d+\.\d\d 0$/.test(line)), 'the engine was told its time');
-  assert.equal(await page.evaluate(() => window.amazons.app.record.length), 2);
+  assert.ok(lines.some((line) => /^> \d+ time_left w \d+\.\d\d 0$/.test(line)), 'the engine was told its time');
+  assert.equal(await page.evaluate(() => window.amazons.app.record.length), 1);
   await shot('clocks');
-  // White does not move: its clock runs out.
+  // Black, the person, does not move: its clock runs out.
   await page.waitForSelector('#result:not([hidden])', { timeout: 15000 });
-  assert.equal(await page.textContent('#result'), 'White ran out of time: Black wins');
-  assert.equal(await page.textContent('#clock-w .time'), '0:00.0');
+  assert.equal(await page.textContent('#result'), 'Black ran out of time: White wins');
+  assert.equal(await page.textContent('#clock-b .time'), '0:00.0');
   assert.equal(await page.evaluate(() => window.amazons.app.input.enabled), false);
   // Byo-yomi by the clock's own arithmetic, at set instants: 10 s main time, 3 periods of 5 s.
   const byoyomi = await page.evaluate(async () => {
@@ -166,7 +170,56 @@ async function clocks({ page, shot }) {
     false, true]);
 }
 
+// A clock survives a reload: the side to move goes on from what it had left.
+async function clockKept({ page }) {
+  await newGame(page, { width: 6, height: 6, white: 'human', black: 'human', level: 'full', moveTime: 1,
+    clock: 'fischer', clockMain: 1, clockExtra: 0, clockPeriods: 1 });
+  await page.fill('#move-text', 'b1-b4/d4');
+  await page.click('#typed-move button');
+  await page.waitForFunction(() => window.amazons.app.record.length === 1);
+  await page.waitForTimeout(2200);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+  assert.ok(await page.isVisible('#clocks'));
+  const black = await page.textContent('#clock-b .time');
+  const seconds = Number(black.split(':')[1]);
+  assert.ok(black.startsWith('0:') && seconds >= 55 && seconds <= 58, `Black's clock after a reload: ${black}`);
+  assert.match(await page.textContent('#clock-w .time'), /^0:59$/);
+  assert.ok(await page.locator('#clock-b.running').count() === 1, "Black's clock runs on");
+}
+
+// Recent games reopen where they were left; Sound, off by default, sounds each move once on.
+async function recentAndSound({ page }) {
+  const typed = async (move) => {
+    await page.fill('#move-text', move);
+    await page.click('#typed-move button');
+    await page.waitForFunction((m) => window.amazons.app.record.node.text === m, move);
+  };
+  await newGame(page, { width: 6, height: 6, white: 'human', black: 'human', level: 'full', moveTime: 1 });
+  assert.equal(await page.isChecked('#sound-toggle'), false);
+  await typed('b1-b4/d4');
+  assert.equal(await page.evaluate(() => window.amazons.sound.played), 0, 'silent by default');
+  await page.check('#sound-toggle');
+  await typed('e6-e4/e5');
+  assert.equal(await page.evaluate(() => window.amazons.sound.played), 1);
+  await page.click('#back');
+  await newGame(page, { width: 8, height: 8, white: 'human', black: 'human', level: 'full', moveTime: 1 });
+  await typed('c1-c5/c7');
+  await page.click('#recent');
+  const entries = await page.locator('#recent-list button').allTextContents();
+  assert.equal(entries.length, 2);
+  assert.match(entries[0], /^8x8, 1 moves · /);
+  assert.match(entries[1], /^6x6, 2 moves · /);
+  await page.click('#recent-list button >> nth=1');
+  await page.waitForFunction(() => window.amazons.app.record.position.width === 6);
+  assert.deepEqual(await page.evaluate(() => window.amazons.app.record.moves.map((m) => m.text)),
+    ['b1-b4/d4', 'e6-e4/e5']);
+  assert.equal(await page.evaluate(() => window.amazons.app.record.cursor), 1, 'where it was left');
+}
+
 export const tests = [
+  { name: 'recent games, and Sound', run: recentAndSound },
+  { name: 'a clock survives a reload', run: clockKept },
   { name: 'clocks: the engine plays on its time, a flag falls', run: clocks },
   { name: 'the board turns for Black, and on Flip', run: flippedBoard },
   { name: 'Resign', run: resign },

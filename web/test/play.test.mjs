@@ -122,6 +122,12 @@ async function phoneAndDark({ page, shot }) {
   const pos = await shownPosition(page);
   await clickMove(page, pos, pickMove(pos, 6));
   await waitForTurn(page);
+  // The engine's candidates come right under the board, before the move list.
+  await page.check('#analysis-toggle');
+  const candidates = await page.locator('#analysis-panel').boundingBox();
+  const moves = await page.locator('#moves').boundingBox();
+  assert.ok(candidates.y < moves.y, `candidates at ${candidates.y}, moves at ${moves.y}`);
+  await page.uncheck('#analysis-toggle');
   await page.click('#theme');
   const dark = await page.evaluate(() => document.documentElement.dataset.theme);
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
