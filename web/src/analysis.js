@@ -11,8 +11,10 @@ const INTERVAL_CS = 25; // an update every quarter second
 const MAX_CANDIDATES = 8;
 
 export class Analysis {
-  // view: the BoardView; list: the <ol> of candidates; onUpdate(count): after each update.
-  constructor(session, view, list, onUpdate = () => {}) {
+  // view: the BoardView; list: the <ol> of candidates; onUpdate(count): after each
+  // update; onScore(text): the evaluation's score estimate (`final_score`) of the position.
+  constructor(session, view, list, onUpdate = () => {}, onScore = () => {}) {
+    this.onScore = onScore;
     this.session = session;
     this.view = view;
     this.list = list;
@@ -40,6 +42,9 @@ export class Analysis {
       if (!isCurrent()) return;
       await this.session.sync(engine, record);
       if (!isCurrent()) return;
+      const score = await engine.ask('final_score');
+      if (!isCurrent()) return;
+      this.onScore(score);
       this.session.setStopper(() => engine.post(''));
       const onLine = (line) => {
         if (line.startsWith('info') && isCurrent()) this.show(pos, parseAnalysisLine(line));

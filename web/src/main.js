@@ -41,7 +41,7 @@ const analysis = new Analysis(session, view, $('candidates'), () => {
   $('candidates').dataset.updates = String(analysis.updates);
   const best = analysis.candidates[0];
   if (best) evalBar.set(app.record.position.toMove === 'w' ? best.winrate : 1 - best.winrate, 'analysis');
-});
+}, (score) => evalBar.setScore(score));
 const review = new Review(session, $('graph'), (node) => app.goToNode(node), showReviewProgress, (node, rate) => {
   const where = node.parent ? `${moveNumber(node.ply, review.line[0].position.toMove)} ${node.text}` : 'Start';
   return `${where}: ${rate == null ? 'not analysed' : `White ${Math.round(rate * 100)}%`}`;

@@ -56,6 +56,7 @@ async function countAndBar({ page }) {
   const now = Number(await page.getAttribute('#eval-bar', 'aria-valuenow'));
   const best = await page.evaluate(() => window.amazons.app.analysis.candidates[0].winrate);
   assert.ok(Math.abs(now - (1 - best) * 100) < 0.06, `bar ${now}, Black's best ${best}`);
+  assert.match(await page.getAttribute('#eval-bar', 'data-score'), /^[WB]\+\d+$/, 'the score estimate');
 }
 
 // The review judges moves; the position before a judged move shows it and

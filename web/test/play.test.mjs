@@ -6,7 +6,8 @@ import { assert, clickMove, moveCount, newGame, pickMove, shownPosition, waitFor
 import { applyMove, parseMove, positionText } from '../src/rules.js';
 
 async function wholeGame({ page, shot }) {
-  await newGame(page, { width: 6, height: 6, white: 'human', black: 'engine', level: 'beginner', moveTime: 0.3 });
+  await newGame(page, { width: 6, height: 6, white: 'human', black: 'engine', level: 'beginner', moveTime: 0.3,
+    reviewTime: 0.1 });
   let moves = 0;
   for (let turn = 0; turn < 40; turn++) {
     await waitForTurn(page);
@@ -26,6 +27,11 @@ async function wholeGame({ page, shot }) {
   assert.ok(await page.isVisible('#result'));
   await page.click('#last');
   assert.equal(await page.textContent('#result'), result);
+  // Reviewed, the finished game has a point for every position, the final one included.
+  await page.click('#review');
+  await page.waitForSelector('#review-panel[data-state="done"]', { timeout: 30000 });
+  const points = await page.evaluate(() => document.querySelector('#graph .graph-line').getAttribute('points'));
+  assert.equal(points.trim().split(/\s+/).length, await page.evaluate(() => window.amazons.app.record.length + 1));
   // Every move in the list is legal in turn from the start.
   const { start, played } = await page.evaluate(() => ({
     start: window.amazons.app.record.startText,

@@ -72,6 +72,12 @@ async function saveSgf({ page }) {
   assert.match(text, /^\(;FF\[4\]GM\[18\]/);
   assert.match(text, /SZ\[6\]/);
   assert.equal((text.match(/;[WB]\[/g) ?? []).length, 1);
+  // A double click saves one file, not two.
+  let downloads = 0;
+  page.on('download', () => downloads++);
+  await page.dblclick('#save-sgf');
+  await page.waitForTimeout(1500);
+  assert.equal(downloads, 1);
 }
 
 async function positionText_({ page }) {
