@@ -5,7 +5,7 @@
 // theme, and once opened the page works offline.
 
 import { createRequire } from 'node:module';
-import { assert, clickMove, newGame, pickMove, shownPosition, waitForTurn } from './helpers.mjs';
+import { assert, clickMove, newGame, pickMove, shownPosition, typeMove, waitForTurn } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -40,9 +40,7 @@ async function resign({ page }) {
 async function countAndBar({ page }) {
   await newGame(page, { width: 6, height: 6, white: 'human', black: 'human', level: 'full', moveTime: 1 });
   assert.ok(await page.locator('#eval-bar.unknown').count() === 1, 'no win rate before any analysis');
-  await page.fill('#move-text', 'b1-b4/d4');
-  await page.click('#typed-move button');
-  await page.waitForFunction(() => window.amazons.app.record.length === 1);
+  await typeMove(page, 'b1-b4/d4');
   await page.click('#count');
   await page.waitForFunction(() => /^Territory by queen moves/.test(document.getElementById('status').textContent));
   const status = await page.textContent('#status');
@@ -65,11 +63,7 @@ async function countAndBar({ page }) {
 async function reviewedMistake({ page, shot }) {
   await newGame(page, { width: 5, height: 4, white: 'human', black: 'human', level: 'full', moveTime: 1,
     reviewTime: 0.3 });
-  for (const move of ['d1-c2/c1', 'd4-d3/b3']) {
-    await page.fill('#move-text', move);
-    await page.click('#typed-move button');
-    await page.waitForFunction((m) => window.amazons.app.record.node.text === m, move);
-  }
+  for (const move of ['d1-c2/c1', 'd4-d3/b3']) await typeMove(page, move);
   await page.click('#review');
   await page.waitForSelector('#review-panel[data-state="done"]', { timeout: 30000 });
   const judged = await page.locator('#mistakes button').allTextContents();
@@ -175,9 +169,7 @@ async function clocks({ page, shot }) {
 async function clockKept({ page }) {
   await newGame(page, { width: 6, height: 6, white: 'human', black: 'human', level: 'full', moveTime: 1,
     clock: 'fischer', clockMain: 1, clockExtra: 0, clockPeriods: 1 });
-  await page.fill('#move-text', 'b1-b4/d4');
-  await page.click('#typed-move button');
-  await page.waitForFunction(() => window.amazons.app.record.length === 1);
+  await typeMove(page, 'b1-b4/d4');
   await page.waitForTimeout(2200);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
@@ -191,21 +183,16 @@ async function clockKept({ page }) {
 
 // Recent games reopen where they were left; Sound, off by default, sounds each move once on.
 async function recentAndSound({ page }) {
-  const typed = async (move) => {
-    await page.fill('#move-text', move);
-    await page.click('#typed-move button');
-    await page.waitForFunction((m) => window.amazons.app.record.node.text === m, move);
-  };
   await newGame(page, { width: 6, height: 6, white: 'human', black: 'human', level: 'full', moveTime: 1 });
   assert.equal(await page.isChecked('#sound-toggle'), false);
-  await typed('b1-b4/d4');
+  await typeMove(page, 'b1-b4/d4');
   assert.equal(await page.evaluate(() => window.amazons.sound.played), 0, 'silent by default');
   await page.check('#sound-toggle');
-  await typed('e6-e4/e5');
+  await typeMove(page, 'e6-e4/e5');
   assert.equal(await page.evaluate(() => window.amazons.sound.played), 1);
   await page.click('#back');
   await newGame(page, { width: 8, height: 8, white: 'human', black: 'human', level: 'full', moveTime: 1 });
-  await typed('c1-c5/c7');
+  await typeMove(page, 'c1-c5/c7');
   await page.click('#recent');
   const entries = await page.locator('#recent-list button').allTextContents();
   assert.equal(entries.length, 2);

@@ -72,6 +72,13 @@ export async function clickMove(page, pos, move) {
   return applyMove(pos, move);
 }
 
+// Types a move into the move field and plays it; returns once the page shows it.
+export async function typeMove(page, move) {
+  await page.fill('#move-text', move);
+  await page.click('#typed-move button');
+  await page.waitForFunction((m) => window.amazons.app.record.node.text === m, move);
+}
+
 // Waits until the side to move is a person's (the engine answered) or the game ended.
 export async function waitForTurn(page, timeout = 20000) {
   await page.waitForFunction(() => {

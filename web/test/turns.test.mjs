@@ -5,7 +5,7 @@
 // an answer played onto a position the person had left).
 
 import { readFileSync } from 'node:fs';
-import { assert, clickMove, newGame, pickMove, shownPosition, waitForTurn } from './helpers.mjs';
+import { assert, clickMove, newGame, pickMove, shownPosition, typeMove, waitForTurn } from './helpers.mjs';
 import { checkRecord } from './record-check.mjs';
 
 const recordLength = (page) => page.evaluate(() => window.amazons.app.record.length);
@@ -106,16 +106,12 @@ async function openedGameWaits({ page }) {
 // variation can be promoted and deleted.
 async function variations({ page, shot }) {
   await newGame(page, { width: 6, height: 6, white: 'human', black: 'human', level: 'full', moveTime: 1 });
-  for (const move of ['b1-b4/d4', 'e6-e4/e5', 'e1-d2/d3']) {
-    await page.fill('#move-text', move);
-    await page.click('#typed-move button');
-  }
-  await page.waitForFunction(() => window.amazons.app.record.length === 3);
+  for (const move of ['b1-b4/d4', 'e6-e4/e5', 'e1-d2/d3']) await typeMove(page, move);
+  assert.equal(await recordLength(page), 3);
   await page.click('#back');
   await page.click('#back');
-  await page.fill('#move-text', 'b6-b5/c6');
-  await page.click('#typed-move button');
-  await page.waitForFunction(() => window.amazons.app.record.cursor === 2);
+  await typeMove(page, 'b6-b5/c6');
+  assert.equal(await cursor(page), 2);
   const main = await page.evaluate(() => window.amazons.app.record.root.children[0].children.map((n) => n.text));
   assert.deepEqual(main, ['e6-e4/e5', 'b6-b5/c6'], 'the main line is kept, the new move is a variation');
   assert.equal(await page.locator('#moves .variation button.move').count(), 1);
@@ -146,6 +142,12 @@ async function variations({ page, shot }) {
   await checkRecord(page);
 }
 
+// The line shown, the cursor and the position on the board.
+const shownGame = (page) => page.evaluate(() => {
+  const record = window.amazons.app.record;
+  return { moves: record.moves.map((m) => m.text), cursor: record.cursor, shown: record.position.cells.join('') };
+});
+
 // A reload keeps the game, its variations and the position shown; a copied
 // link opens the same position in a fresh browser profile, paused.
 async function keptAndShared({ page, url, browser }) {
@@ -157,16 +159,10 @@ async function keptAndShared({ page, url, browser }) {
   await clickMove(page, pos, pickMove(pos, 2));
   await waitForTurn(page);
   await page.click('#back');
-  const before = await page.evaluate(() => ({
-    moves: window.amazons.app.record.moves.map((m) => m.text), cursor: window.amazons.app.record.cursor,
-    shown: window.amazons.app.record.position.cells.join(''),
-  }));
+  const before = await shownGame(page);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  const after = await page.evaluate(() => ({
-    moves: window.amazons.app.record.moves.map((m) => m.text), cursor: window.amazons.app.record.cursor,
-    shown: window.amazons.app.record.position.cells.join(''),
-  }));
+  const after = await shownGame(page);
   assert.deepEqual(after, before);
   await page.click('#copy-link');
   const link = page.url();
@@ -175,10 +171,7 @@ async function keptAndShared({ page, url, browser }) {
   const other = await fresh.newPage();
   await other.goto(link);
   await other.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  const opened = await other.evaluate(() => ({
-    moves: window.amazons.app.record.moves.map((m) => m.text), cursor: window.amazons.app.record.cursor,
-    shown: window.amazons.app.record.position.cells.join(''),
-  }));
+  const opened = await shownGame(other);
   assert.deepEqual(opened, before);
   await fresh.close();
 }
