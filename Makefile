@@ -47,7 +47,7 @@ BUILD = build/release$(VARIANT)
 endif
 
 # The engine's modules, in the order the single-file build pastes them.
-ENGINE_DIRS = engine eval search records protocol
+ENGINE_DIRS = engine eval solver search records protocol
 # The learned weights the engine carries, eval/weights/*.amzw, become a
 # generated source (weights_file.h): one for every build, as they are data.
 WEIGHTS_FILES = $(sort $(wildcard eval/weights/*.amzw))

@@ -37,7 +37,7 @@
 #include "protocol/numbers.h"
 #include "search/handover.h"
 #include "search/search.h"
-#include "search/solver.h"
+#include "solver/solver.h"
 
 enum { MAX_JOBS = 64 };
 #define PROGRESS_SECONDS 10.0

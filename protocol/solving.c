@@ -8,7 +8,7 @@
 #include "protocol/args.h"
 #include "protocol/numbers.h"
 #include "protocol/session.h"
-#include "search/solver.h"
+#include "solver/solver.h"
 
 /* One solve, run on a thread of its own while the command loop watches the input. */
 typedef struct {

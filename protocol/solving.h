@@ -1,6 +1,6 @@
 /*
  * solving.h - the `solve` command: proves the game position for the side to
- * move with the exact solver (search/solver.h).  See PROTOCOL.md, "solve".
+ * move with the exact solver (solver/solver.h).  See PROTOCOL.md, "solve".
  */
 #ifndef AMAZONS_SOLVING_H
 #define AMAZONS_SOLVING_H
@@ -9,7 +9,7 @@
 
 #include "protocol/gtp.h"
 #include "protocol/input.h"
-#include "search/solver.h"
+#include "solver/solver.h"
 
 /* Seconds a `solve` without an argument may take. */
 #define SOLVE_DEFAULT_SECONDS 10.0

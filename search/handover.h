@@ -21,7 +21,7 @@
 #include <stdint.h>
 
 #include "engine/position.h"
-#include "search/solver.h"
+#include "solver/solver.h"
 
 typedef struct {
     Solver *solver;        /* made when first needed, kept for the game */

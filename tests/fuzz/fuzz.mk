@@ -27,7 +27,7 @@ FUZZ_CFLAGS = -std=gnu11 -O2 -g -fno-omit-frame-pointer $(FUZZ_SANITIZERS) \
 # The engine sources the Makefile builds into ./amazons, minus main.c, and
 # amazons-match's modules minus its main.c (the targets for its parsers).
 FUZZ_ENGINE_SRC = $(if $(ENGINE_SRC),$(ENGINE_SRC), \
-    $(filter-out protocol/main.c,$(foreach d,engine eval search records protocol,$(wildcard $(d)/*.c))))
+    $(filter-out protocol/main.c,$(foreach d,engine eval solver search records protocol,$(wildcard $(d)/*.c))))
 FUZZ_MATCH_SRC = $(filter-out match/main.c,$(wildcard match/*.c))
 FUZZ_ENGINE_OBJ = $(FUZZ_ENGINE_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_MATCH_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 

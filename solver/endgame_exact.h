@@ -24,7 +24,7 @@
 
 #include "engine/position.h"
 #include "eval/regions.h"
-#include "search/proof_table.h"
+#include "solver/proof_table.h"
 
 typedef struct EndgameTable EndgameTable;
 

@@ -1,5 +1,5 @@
 /* solver.c - df-pn over split moves, with closed-area races as early ends (solver.h). */
-#include "search/solver.h"
+#include "solver/solver.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,9 +8,9 @@
 #include "engine/movegen.h"
 #include "eval/eval.h"
 #include "eval/regions.h"
-#include "search/endgame_exact.h"
-#include "search/proof_table.h"
-#include "search/timeman.h"
+#include "solver/endgame_exact.h"
+#include "solver/proof_table.h"
+#include "engine/deadline.h"
 
 enum {
     MAX_CHILDREN = 4 * 35,                   /* amazon moves, or arrows, of one state */

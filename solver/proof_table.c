@@ -1,5 +1,5 @@
 /* proof_table.c - the solver's transposition table (proof_table.h). */
-#include "search/proof_table.h"
+#include "solver/proof_table.h"
 
 #include <stdlib.h>
 #include <string.h>

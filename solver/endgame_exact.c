@@ -1,5 +1,5 @@
 /* endgame_exact.c - fights plus a bank of spare moves, searched exactly (endgame_exact.h). */
-#include "search/endgame_exact.h"
+#include "solver/endgame_exact.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 #include "engine/movegen.h"
 #include "engine/table_memory.h"
-#include "search/proof_table.h"
+#include "solver/proof_table.h"
 
 /* ---- the table ---- */
 
