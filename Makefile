@@ -154,3 +154,4 @@ include tests/docs.mk
 include install.mk
 include web/web.mk
 include learn/learn.mk
+include solver/solver.mk

@@ -16,6 +16,7 @@
 #include "protocol_client.h"
 #include "search/rng.h"
 #include "solver/endgame_exact.h"
+#include "solver/proof_writer.h"
 #include "solver/solver.h"
 #include "solver_reference.h"
 #include "tests.h"
@@ -793,6 +794,92 @@ START_TEST(large_table_memory_is_zeroed)
 }
 END_TEST
 
+/* ---- proof files (solver/proof_writer.h) ---- */
+
+static Position from_text(const char *text)
+{
+    Position p;
+    ck_assert_ptr_null(position_from_text(&p, text));
+    return p;
+}
+
+START_TEST(contested_squares_count_areas_with_both_colours)
+{
+    /* Every empty square of a start is contested. */
+    Position start;
+    position_start(&start, 5, 5);
+    ck_assert_int_eq(contested_empty_squares(&start), 17);
+    /* White's corner and the lone square are not; the lower two ranks are. */
+    Position split = from_text("W1x1/xxxx/1B2/3W w");
+    ck_assert_int_eq(contested_empty_squares(&split), 6);
+    /* Amazons side by side share an area: one may step where the other stood. */
+    Position touching = from_text("WB2/xxxx/4/4 w");
+    ck_assert_int_eq(contested_empty_squares(&touching), 2);
+    Position apart = from_text("Wx1B/xxxx/4/4 w");
+    ck_assert_int_eq(contested_empty_squares(&apart), 0);
+}
+END_TEST
+
+START_TEST(board_symmetries_are_symmetries)
+{
+    Position p = from_text("W1x2/1B3/2xW1/B4 b"), image, back;
+    ck_assert_int_eq(board_symmetries(&p), 4);
+    for (int sym = 0; sym < 4; sym++) {
+        /* Mirrors and the half turn undo themselves; the image keeps the pieces and side. */
+        position_image(&p, sym, &image);
+        ck_assert_int_eq(bb_count(image.arrows), bb_count(p.arrows));
+        ck_assert_int_eq(image.to_move, p.to_move);
+        ck_assert_int_eq(contested_empty_squares(&image), contested_empty_squares(&p));
+        position_image(&image, sym, &back);
+        ck_assert(position_equal(&back, &p));
+    }
+    /* The files' mirror maps a start onto itself. */
+    Position start;
+    position_start(&start, 6, 5);
+    position_image(&start, 1, &image);
+    ck_assert(position_equal(&image, &start));
+    position_start(&start, 5, 5);
+    ck_assert_int_eq(board_symmetries(&start), 8);
+}
+END_TEST
+
+START_TEST(written_proofs_name_the_winner_and_end)
+{
+    Position p;
+    position_start(&p, 5, 4);
+    Solver *solver = solver_create((size_t)64 << 20);
+    ck_assert_ptr_nonnull(solver);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    SolveLimits limits = { 0 };
+    ProofWriteStats stats;
+    ck_assert_ptr_null(proof_write(solver, &p, WHITE, 4, &limits, out, &stats));
+    fclose(out);
+    ck_assert_ptr_nonnull(strstr(text, "amazons-proof 1\nstart 1B1B1/B3B/W3W/1W1W1 w\nwinner white\nleaves 4\n"));
+    char end[64];
+    snprintf(end, sizeof end, "end %llu\n", (unsigned long long)stats.entries);
+    ck_assert_ptr_nonnull(strstr(text, end));
+    ck_assert_uint_gt(stats.entries, 1);
+    /* The start's entry is a winning move: Black to move after it loses. */
+    const char *first = strstr(text, "leaves 4\n") + strlen("leaves 4\n");
+    char move_text[MOVE_TEXT_MAX];
+    ck_assert_int_eq(sscanf(first, "1B1B1/B3B/W3W/1W1W1 w %11s", move_text), 1);
+    Move m;
+    ck_assert(move_from_text(move_text, 5, 4, &m));
+    position_make(&p, m);
+    SolveResult r = solver_solve(solver, &p, &limits);
+    ck_assert_int_eq(r.outcome, SOLVE_LOSS);
+    /* Claiming the loser wins stops at the first solve. */
+    position_start(&p, 5, 4);
+    out = open_memstream(&text, &size);
+    ck_assert_ptr_nonnull(proof_write(solver, &p, BLACK, 4, &limits, out, &stats));
+    fclose(out);
+    free(text);
+    solver_destroy(solver);
+}
+END_TEST
+
 Suite *solver_suite(void)
 {
     Suite *s = suite_create("solver");
@@ -826,5 +913,11 @@ Suite *solver_suite(void)
     tcase_add_test(tables, table_memory_is_zeroed_and_aligned);
     tcase_add_test(tables, large_table_memory_is_zeroed);
     suite_add_tcase(s, tables);
+
+    TCase *proofs = tcase_create("proof files");
+    tcase_add_test(proofs, contested_squares_count_areas_with_both_colours);
+    tcase_add_test(proofs, board_symmetries_are_symmetries);
+    tcase_add_test(proofs, written_proofs_name_the_winner_and_end);
+    suite_add_tcase(s, proofs);
     return s;
 }

@@ -1,0 +1,250 @@
+/* proof_writer.c - a proven position's strategy as a checkable file (proof_writer.h). */
+#include "solver/proof_writer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/deadline.h"
+#include "engine/movegen.h"
+#include "engine/zobrist.h"
+#include "solver/proof_table.h"
+
+int contested_empty_squares(const Position *pos)
+{
+    /* Areas: king-connected squares that are not arrows (amazons move out of the way). */
+    Bitboard open = pos->empty | pos->amazons[WHITE] | pos->amazons[BLACK], left = pos->amazons[WHITE];
+    int count = 0;
+    while (left) {
+        Bitboard area = bb_king_component(bb_square(bb_lowest(left)), open);
+        left &= ~area;
+        if (area & pos->amazons[BLACK])
+            count += bb_count(area & pos->empty);
+    }
+    return count;
+}
+
+int board_symmetries(const Position *pos)
+{
+    return pos->width == pos->height ? 8 : 4;
+}
+
+/* Symmetry bits: 1 mirrors the files, 2 the ranks, 4 swaps files and ranks (square boards). */
+static int image_square(const Position *pos, int sym, int sq)
+{
+    int file = square_file(sq), rank = square_rank(sq);
+    if (sym & 4) {
+        int t = file;
+        file = rank;
+        rank = t;
+    }
+    if (sym & 1)
+        file = pos->width - 1 - file;
+    if (sym & 2)
+        rank = pos->height - 1 - rank;
+    return square_at(file, rank);
+}
+
+void position_image(const Position *pos, int sym, Position *image)
+{
+    position_clear(image, pos->width, pos->height);
+    static const int pieces[3] = { PIECE_WHITE_AMAZON, PIECE_BLACK_AMAZON, PIECE_ARROW };
+    Bitboard sets[3] = { pos->amazons[WHITE], pos->amazons[BLACK], pos->arrows };
+    for (int k = 0; k < 3; k++)
+        for (Bitboard b = sets[k]; b; )
+            position_put(image, pieces[k], image_square(pos, sym, bb_pop(&b)));
+    image->to_move = pos->to_move;
+    image->hash = position_compute_hash(image);
+}
+
+/* ---- the positions already walked, up to symmetry ---- */
+
+typedef struct {
+    ProofKey *slots;   /* all-zero words: free (no real key is all zero) */
+    size_t mask, used;
+} KeySet;
+
+static bool key_less(const ProofKey *a, const ProofKey *b)
+{
+    for (int i = 0; i < 3; i++)
+        if (a->w[i] != b->w[i])
+            return a->w[i] < b->w[i];
+    return false;
+}
+
+static ProofKey canonical_key(const Position *pos)
+{
+    ProofKey best = proof_key(pos, NO_SQUARE);
+    for (int sym = 1; sym < board_symmetries(pos); sym++) {
+        Position image;
+        position_image(pos, sym, &image);
+        ProofKey k = proof_key(&image, NO_SQUARE);
+        if (key_less(&k, &best))
+            best = k;
+    }
+    return best;
+}
+
+static bool key_free(const ProofKey *k) { return !(k->w[0] | k->w[1] | k->w[2]); }
+
+static bool keyset_grow(KeySet *set)
+{
+    size_t size = set->slots ? 2 * (set->mask + 1) : 1 << 16;
+    ProofKey *slots = calloc(size, sizeof *slots);
+    if (!slots)
+        return false;
+    for (size_t i = 0; set->slots && i <= set->mask; i++) {
+        if (key_free(&set->slots[i]))
+            continue;
+        size_t j = proof_key_hash(&set->slots[i]) & (size - 1);
+        while (!key_free(&slots[j]))
+            j = (j + 1) & (size - 1);
+        slots[j] = set->slots[i];
+    }
+    free(set->slots);
+    set->slots = slots;
+    set->mask = size - 1;
+    return true;
+}
+
+/* Adds key; 1 when it is new, 0 when it was there, -1 without memory. */
+static int keyset_add(KeySet *set, const ProofKey *key)
+{
+    if ((!set->slots || 2 * (set->used + 1) > set->mask + 1) && !keyset_grow(set))
+        return -1;
+    size_t i = proof_key_hash(key) & set->mask;
+    for (; !key_free(&set->slots[i]); i = (i + 1) & set->mask)
+        if (!memcmp(&set->slots[i], key, sizeof *key))
+            return 0;
+    set->slots[i] = *key;
+    set->used++;
+    return 1;
+}
+
+/* ---- the walk ---- */
+
+typedef struct {
+    Solver *solver;
+    const SolveLimits *limits;
+    Color winner;
+    int leaf_squares;
+    FILE *out;
+    KeySet seen;
+    MoveList *lists;   /* one per ply of the walk */
+    ProofWriteStats *stats;
+} Writer;
+
+static void write_entry(Writer *w, const Position *pos, Move m)
+{
+    char text[POSITION_TEXT_MAX], move[MOVE_TEXT_MAX];
+    position_to_text(pos, text);
+    move_to_text(m, move);
+    fprintf(w->out, "%s %s\n", text, move);
+    w->stats->entries++;
+}
+
+/* Whether the winner's move m from pos ends the proof there: a leaf the loser loses. */
+static bool move_closes(Writer *w, Position *pos, Move m, const char **error)
+{
+    position_make(pos, m);
+    bool closes = false;
+    if (contested_empty_squares(pos) <= w->leaf_squares) {
+        SolveResult r = solver_solve(w->solver, pos, w->limits);
+        w->stats->solver_nodes += r.nodes;
+        closes = r.outcome == SOLVE_LOSS;
+        if (r.outcome == SOLVE_UNKNOWN)
+            *error = "a solve ran out of its limits";
+    }
+    position_unmake(pos, m);
+    return closes;
+}
+
+/*
+ * The solver's winning move may lead into a long fight where another move
+ * settles the position at once, and a proof is as big as the loser's replies
+ * it has to answer.  So a winning move into a leaf is preferred: *move is
+ * replaced by the first such move, if there is one.
+ */
+static const char *closing_move(Writer *w, Position *pos, int ply, Move *move)
+{
+    const char *error = NULL;
+    if (move_closes(w, pos, *move, &error) || error)
+        return error;
+    MoveList *list = &w->lists[ply];
+    generate_moves(pos, pos->to_move, list);
+    for (int i = 0; i < list->count; i++)
+        if (move_closes(w, pos, list->moves[i], &error)) {
+            *move = list->moves[i];
+            w->stats->closed++;
+            return NULL;
+        } else if (error) {
+            return error;
+        }
+    return NULL;
+}
+
+static const char *walk(Writer *w, Position *pos, int ply)
+{
+    ProofKey key = canonical_key(pos);
+    int added = keyset_add(&w->seen, &key);
+    if (added < 0)
+        return "out of memory";
+    if (added == 0)
+        return NULL;
+    w->stats->positions++;
+    if (contested_empty_squares(pos) <= w->leaf_squares) {
+        w->stats->leaves++;
+        return NULL;
+    }
+    if (pos->to_move == w->winner) {
+        SolveResult r = solver_solve(w->solver, pos, w->limits);
+        w->stats->solver_nodes += r.nodes;
+        if (r.outcome == SOLVE_UNKNOWN)
+            return "a solve ran out of its limits";
+        if (r.outcome != SOLVE_WIN || !r.has_move)
+            return "the solver did not confirm the winner";
+        const char *error = closing_move(w, pos, ply, &r.move);
+        if (error)
+            return error;
+        write_entry(w, pos, r.move);
+        position_make(pos, r.move);
+        error = walk(w, pos, ply + 1);
+        position_unmake(pos, r.move);
+        return error;
+    }
+    MoveList *list = &w->lists[ply];
+    generate_moves(pos, pos->to_move, list);
+    if (list->count == 0)
+        w->stats->stuck++;
+    for (int i = 0; i < list->count; i++) {
+        Move m = list->moves[i];
+        position_make(pos, m);
+        const char *error = walk(w, pos, ply + 1);
+        position_unmake(pos, m);
+        if (error)
+            return error;
+    }
+    return NULL;
+}
+
+const char *proof_write(Solver *solver, const Position *pos, Color winner, int leaf_squares,
+                        const SolveLimits *limits, FILE *out, ProofWriteStats *stats)
+{
+    memset(stats, 0, sizeof *stats);
+    double start = monotonic_seconds();
+    /* A move fills a square, so a walk is never deeper than the board's squares. */
+    int depth = bb_count(pos->empty) + 2;
+    Writer w = { solver, limits, winner, leaf_squares, out, { 0 }, calloc((size_t)depth, sizeof(MoveList)), stats };
+    if (!w.lists)
+        return "out of memory";
+    char text[POSITION_TEXT_MAX];
+    position_to_text(pos, text);
+    fprintf(out, "amazons-proof 1\nstart %s\nwinner %s\nleaves %d\n", text, color_text(winner), leaf_squares);
+    Position p = *pos;
+    const char *error = walk(&w, &p, 0);
+    if (!error)
+        fprintf(out, "end %llu\n", (unsigned long long)stats->entries);
+    free(w.lists);
+    free(w.seen.slots);
+    stats->seconds = monotonic_seconds() - start;
+    return error;
+}

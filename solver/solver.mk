@@ -1,0 +1,25 @@
+# solver/solver.mk - the solver's programs, included by the Makefile
+# (docs/solver.md, "Proof files"):
+#
+#   make prove         builds amazons-prove (proofs, their jobs and merges)
+#                      and amazons-check-proof (the independent checker)
+#   make proof-check   checks the proof files kept in solver/proofs/
+
+PROVE_BIN = $(BUILD)/amazons-prove
+CHECK_PROOF_BIN = $(BUILD)/amazons-check-proof
+PROOF_FILES = $(sort $(wildcard solver/proofs/*.proof.gz))
+
+.PHONY: prove proof-check
+prove: $(PROVE_BIN) $(CHECK_PROOF_BIN)
+
+$(PROVE_BIN): $(BUILD)/solver/tools/prove.o $(BUILD)/match/board_size.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+# The checker shares nothing with the engine: its object alone.
+$(CHECK_PROOF_BIN): $(BUILD)/solver/tools/check_proof.o
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+proof-check: $(CHECK_PROOF_BIN) $(PROVE_BIN)
+	tests/solver/proof_check.sh $(abspath $(PROVE_BIN)) $(abspath $(CHECK_PROOF_BIN)) $(PROOF_FILES)
+
+-include $(BUILD)/solver/tools/prove.d $(BUILD)/solver/tools/check_proof.d

@@ -1,0 +1,401 @@
+/*
+ * prove.c - amazons-prove: proves a position with the exact solver and
+ * writes the winner's strategy as a proof file (solver/proof_writer.h),
+ * which amazons-check-proof verifies with nothing but the rules.
+ *
+ * A proof too big for one run splits into jobs: --replies lists the moves
+ * of the position, each job proves the position after one of them, and
+ * --merge joins the jobs' proof files into the proof of the position
+ * (docs/solver.md, "Proofs in pieces").  A job whose proof file is already
+ * complete is not run again, so a killed batch resumes where it stopped.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/move_check.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "match/board_size.h"
+#include "solver/proof_writer.h"
+#include "solver/solver.h"
+
+/* Leaves of 8 contested squares take the checker milliseconds and cut proofs manyfold. */
+enum { DEFAULT_LEAF_SQUARES = 8 };
+
+typedef struct {
+    Position pos;
+    size_t memory_mb;
+    SolveLimits limits;
+    const char *proof_path;
+    int leaf_squares;
+    bool list_replies, merge, quiet;
+} Options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+        "Usage: amazons-prove [OPTION]... [--proof FILE]\n"
+        "       amazons-prove [OPTION]... --replies\n"
+        "       amazons-prove [OPTION]... --merge --proof FILE PART...\n"
+        "Proves who wins a position with the exact solver (docs/solver.md).\n"
+        "\n"
+        "  --size N|CxR         the start position of that board (default 10)\n"
+        "  --position TEXT      this position instead (\"BOARD SIDE\", PROTOCOL.md §3)\n"
+        "  --moves \"M1 M2...\"   moves played from there first\n"
+        "  --memory MB          the solver's tables (default 1024)\n"
+        "  --seconds S          give up after S seconds (default: no limit)\n"
+        "  --nodes N            give up after N nodes (default: no limit)\n"
+        "  --proof FILE         write the winner's strategy there; a complete FILE\n"
+        "                       is not proved again\n"
+        "  --leaves N           stop the strategy where the contested areas have at\n"
+        "                       most N empty squares: the checker searches those\n"
+        "                       itself (default 8)\n"
+        "  --replies            list the position's moves, one a line, and stop\n"
+        "  --merge              join proofs of the positions after the position's\n"
+        "                       moves (PART...) into the proof of the position\n"
+        "  --quiet              no progress lines on stderr\n"
+        "\n"
+        "Prints \"win MOVE\", \"loss\" or \"unknown\" for the side to move, with nodes\n"
+        "and seconds; exit status 0 when proven, 1 when unknown, 2 on errors.\n");
+}
+
+static int fail(const char *what, const char *why)
+{
+    fprintf(stderr, "amazons-prove: %s: %s\n", what, why);
+    return 2;
+}
+
+/* Plays the moves of `text` on pos; NULL, or why one cannot be played. */
+static const char *play_moves(Position *pos, const char *text, char *why, size_t why_size)
+{
+    char *copy = strdup(text);
+    if (!copy)
+        return "out of memory";
+    const char *error = NULL;
+    for (char *save = NULL, *word = strtok_r(copy, " \t,", &save); word && !error;
+         word = strtok_r(NULL, " \t,", &save)) {
+        Move m;
+        char reason[128];
+        if (!move_from_text(word, pos->width, pos->height, &m))
+            snprintf(why, why_size, "%s is not a move on this board", word), error = why;
+        else if (illegal_move_reason(pos, pos->to_move, m, reason))
+            snprintf(why, why_size, "%s: %s", word, reason), error = why;
+        else
+            position_make(pos, m);
+    }
+    free(copy);
+    return error;
+}
+
+static int parse_options(int argc, char **argv, Options *o)
+{
+    enum { OPT_SIZE = 256, OPT_POSITION, OPT_MOVES, OPT_MEMORY, OPT_SECONDS, OPT_NODES, OPT_PROOF, OPT_LEAVES,
+           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_HELP };
+    static const struct option longs[] = {
+        { "size", required_argument, 0, OPT_SIZE }, { "position", required_argument, 0, OPT_POSITION },
+        { "moves", required_argument, 0, OPT_MOVES }, { "memory", required_argument, 0, OPT_MEMORY },
+        { "seconds", required_argument, 0, OPT_SECONDS }, { "nodes", required_argument, 0, OPT_NODES },
+        { "proof", required_argument, 0, OPT_PROOF }, { "leaves", required_argument, 0, OPT_LEAVES },
+        { "replies", no_argument, 0, OPT_REPLIES },
+        { "merge", no_argument, 0, OPT_MERGE }, { "quiet", no_argument, 0, OPT_QUIET },
+        { "help", no_argument, 0, OPT_HELP }, { 0, 0, 0, 0 }
+    };
+    *o = (Options){ .memory_mb = 1024, .leaf_squares = DEFAULT_LEAF_SQUARES };
+    position_start(&o->pos, DEFAULT_SIZE, DEFAULT_SIZE);
+    const char *moves = NULL;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+        char *end;
+        errno = 0;
+        switch (opt) {
+        case OPT_SIZE: {
+            BoardSize size;
+            if (!board_size_parse(optarg, &size))
+                return fail(optarg, "not a board size (N or CxR, sides 4 to 10)");
+            position_start(&o->pos, size.width, size.height);
+            break;
+        }
+        case OPT_POSITION: {
+            const char *why = position_from_text(&o->pos, optarg);
+            if (why)
+                return fail(optarg, why);
+            break;
+        }
+        case OPT_MOVES: moves = optarg; break;
+        case OPT_MEMORY: {
+            unsigned long long mb = strtoull(optarg, &end, 10);
+            if (errno || *end || mb < 1 || mb > (1ull << 20))
+                return fail(optarg, "--memory takes megabytes from 1 to 1048576");
+            o->memory_mb = (size_t)mb;
+            break;
+        }
+        case OPT_SECONDS:
+            o->limits.seconds = strtod(optarg, &end);
+            if (errno || *end || !(o->limits.seconds > 0))
+                return fail(optarg, "--seconds takes a positive number");
+            break;
+        case OPT_NODES:
+            o->limits.nodes = strtoull(optarg, &end, 10);
+            if (errno || *end || !o->limits.nodes)
+                return fail(optarg, "--nodes takes a positive whole number");
+            break;
+        case OPT_PROOF: o->proof_path = optarg; break;
+        case OPT_LEAVES: {
+            long n = strtol(optarg, &end, 10);
+            if (errno || *end || n < 0 || n > 100)
+                return fail(optarg, "--leaves takes a number of squares from 0 to 100");
+            o->leaf_squares = (int)n;
+            break;
+        }
+        case OPT_REPLIES: o->list_replies = true; break;
+        case OPT_MERGE: o->merge = true; break;
+        case OPT_QUIET: o->quiet = true; break;
+        case OPT_HELP: usage(stdout); exit(0);
+        default: usage(stderr); return 2;
+        }
+    }
+    if (moves) {
+        char why[256];
+        const char *error = play_moves(&o->pos, moves, why, sizeof why);
+        if (error)
+            return fail("--moves", error);
+    }
+    if (o->merge && !o->proof_path)
+        return fail("--merge", "needs --proof FILE for the joined proof");
+    if (!o->merge && optind < argc)
+        return fail(argv[optind], "PART files go with --merge only");
+    o->limits.verbose = !o->quiet;
+    return -1;
+}
+
+static void print_result(const Position *pos, const SolveResult *r)
+{
+    char move[MOVE_TEXT_MAX] = "";
+    if (r->has_move)
+        move_to_text(r->move, move);
+    if (r->outcome == SOLVE_WIN)
+        printf("win %s", move);
+    else
+        printf(r->outcome == SOLVE_LOSS ? "loss" : "unknown");
+    printf(" (%s to move), %llu nodes, %.2f s\n", color_text(pos->to_move),
+           (unsigned long long)r->nodes, r->seconds);
+}
+
+/* ---- proof files ---- */
+
+typedef struct {
+    char start[POSITION_TEXT_MAX];
+    char winner[8];
+    int leaf_squares;
+    char **entries;
+    size_t count, capacity;
+} ProofText;
+
+static void proof_text_free(ProofText *p)
+{
+    for (size_t i = 0; i < p->count; i++)
+        free(p->entries[i]);
+    free(p->entries);
+    memset(p, 0, sizeof *p);
+}
+
+/* Reads a proof file made by proof_write; NULL, or why it is not one (incomplete included). */
+static const char *proof_text_read(const char *path, ProofText *p)
+{
+    memset(p, 0, sizeof *p);
+    p->leaf_squares = -1;
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return strerror(errno);
+    char line[512];
+    const char *error = "not a proof file (amazons-proof 1)";
+    unsigned long long end = 0;
+    bool ended = false;
+    if (fgets(line, sizeof line, in) && !strcmp(line, "amazons-proof 1\n")) {
+        error = NULL;
+        while (!error && !ended && fgets(line, sizeof line, in)) {
+            line[strcspn(line, "\n")] = '\0';
+            if (line[0] == '#')
+                continue;
+            if (!strncmp(line, "start ", 6) && strlen(line + 6) < sizeof p->start)
+                memcpy(p->start, line + 6, strlen(line + 6) + 1);
+            else if (!strcmp(line, "winner white") || !strcmp(line, "winner black"))
+                memcpy(p->winner, line + 7, 6);
+            else if (!strncmp(line, "start ", 6) || !strncmp(line, "winner ", 7))
+                error = "a start or winner line that is not one";
+            else if (sscanf(line, "leaves %d", &p->leaf_squares) == 1)
+                continue;
+            else if (sscanf(line, "end %llu", &end) == 1)
+                ended = true;
+            else if (p->count == p->capacity
+                     && !(p->entries = realloc(p->entries, (p->capacity = p->capacity * 2 + 1024) * sizeof *p->entries)))
+                error = "out of memory";
+            else if (!(p->entries[p->count++] = strdup(line)))
+                error = "out of memory";
+        }
+    }
+    fclose(in);
+    if (!error && (!ended || end != p->count || !p->start[0] || !p->winner[0] || p->leaf_squares < 0))
+        error = "incomplete (no end line, or not as many entries as it says)";
+    if (error)
+        proof_text_free(p);
+    return error;
+}
+
+static bool proof_complete(const char *path)
+{
+    ProofText p;
+    if (proof_text_read(path, &p))
+        return false;
+    proof_text_free(&p);
+    return true;
+}
+
+/*
+ * The proof of pos from proofs of the positions after its moves: their
+ * entries, and when pos has the winner to move, the move that leads to the
+ * part's start.  The checker decides whether the parts cover every reply.
+ */
+static int merge(const Options *o, char **parts, int count)
+{
+    char start[POSITION_TEXT_MAX], winner[8] = "";
+    int leaves = 0;
+    position_to_text(&o->pos, start);
+    MoveList *list = malloc(sizeof *list);
+    if (!list)
+        return fail("--merge", "out of memory");
+    generate_moves(&o->pos, o->pos.to_move, list);
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", o->proof_path);
+    FILE *out = fopen(tmp, "w");
+    if (!out) {
+        free(list);
+        return fail(tmp, strerror(errno));
+    }
+    fprintf(out, "amazons-proof 1\nstart %s\n", start);
+    unsigned long long entries = 0;
+    int status = -1;
+    for (int i = 0; i < count && status < 0; i++) {
+        ProofText part;
+        const char *error = proof_text_read(parts[i], &part);
+        if (error) {
+            status = fail(parts[i], error);
+            break;
+        }
+        if (!winner[0]) {
+            snprintf(winner, sizeof winner, "%s", part.winner);
+            leaves = part.leaf_squares;
+            fprintf(out, "winner %s\nleaves %d\n", winner, leaves);
+        }
+        int after = -1;
+        for (int k = 0; k < list->count && after < 0; k++) {
+            Position child = o->pos;
+            char text[POSITION_TEXT_MAX];
+            position_make(&child, list->moves[k]);
+            position_to_text(&child, text);
+            if (!strcmp(text, part.start))
+                after = k;
+        }
+        if (strcmp(winner, part.winner))
+            status = fail(parts[i], "names another winner than the parts before it");
+        else if (part.leaf_squares != leaves)
+            status = fail(parts[i], "has other leaves than the parts before it (prove all with the same --leaves)");
+        else if (after < 0)
+            status = fail(parts[i], "does not start one move after the position");
+        else if (!strcmp(color_text(o->pos.to_move), winner)) {
+            char move[MOVE_TEXT_MAX];
+            move_to_text(list->moves[after], move);
+            fprintf(out, "%s %s\n", start, move);
+            entries++;
+        }
+        for (size_t e = 0; e < part.count; e++)
+            fprintf(out, "%s\n", part.entries[e]);
+        entries += part.count;
+        proof_text_free(&part);
+    }
+    if (status < 0 && !winner[0])
+        status = fail("--merge", "no PART files given");
+    fprintf(out, "end %llu\n", entries);
+    free(list);
+    if (fclose(out) != 0 && status < 0)
+        status = fail(tmp, strerror(errno));
+    if (status < 0 && rename(tmp, o->proof_path) != 0)
+        status = fail(o->proof_path, strerror(errno));
+    if (status >= 0) {
+        remove(tmp);
+        return status;
+    }
+    printf("merged %d proofs, %llu entries\n", count, entries);
+    return 0;
+}
+
+/* Writes the proof to PATH.tmp and renames it once complete, so a kill never leaves a partial PATH. */
+static int write_proof(const Options *o, Solver *solver, Color winner)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", o->proof_path);
+    FILE *out = fopen(tmp, "w");
+    if (!out)
+        return fail(tmp, strerror(errno));
+    SolveLimits limits = o->limits;
+    limits.verbose = false;
+    ProofWriteStats stats;
+    const char *error = proof_write(solver, &o->pos, winner, o->leaf_squares, &limits, out, &stats);
+    if (fclose(out) != 0 && !error)
+        error = strerror(errno);
+    if (!error && rename(tmp, o->proof_path) != 0)
+        error = strerror(errno);
+    if (error) {
+        remove(tmp);
+        return fail(o->proof_path, error);
+    }
+    printf("proof: %llu entries, %llu positions, %llu leaves, %llu without a move, %llu moves into a leaf, "
+           "%llu solver nodes, %.2f s\n",
+           (unsigned long long)stats.entries, (unsigned long long)stats.positions,
+           (unsigned long long)stats.leaves, (unsigned long long)stats.stuck, (unsigned long long)stats.closed,
+           (unsigned long long)stats.solver_nodes, stats.seconds);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    Options o;
+    int status = parse_options(argc, argv, &o);
+    if (status >= 0)
+        return status;
+    if (o.list_replies) {
+        MoveList *list = malloc(sizeof *list);
+        if (!list)
+            return fail("--replies", "out of memory");
+        generate_moves(&o.pos, o.pos.to_move, list);
+        for (int i = 0; i < list->count; i++) {
+            char move[MOVE_TEXT_MAX];
+            move_to_text(list->moves[i], move);
+            printf("%s\n", move);
+        }
+        free(list);
+        return 0;
+    }
+    if (o.merge)
+        return merge(&o, argv + optind, argc - optind);
+    if (o.proof_path && proof_complete(o.proof_path)) {
+        printf("proved before: %s is complete\n", o.proof_path);
+        return 0;
+    }
+    Solver *solver = solver_create(o.memory_mb << 20);
+    if (!solver)
+        return fail("--memory", "cannot have that much memory");
+    SolveResult r = solver_solve(solver, &o.pos, &o.limits);
+    print_result(&o.pos, &r);
+    status = r.outcome == SOLVE_UNKNOWN ? 1 : 0;
+    if (status == 0 && o.proof_path) {
+        Color winner = r.outcome == SOLVE_WIN ? o.pos.to_move : color_other(o.pos.to_move);
+        status = write_proof(&o, solver, winner);
+    }
+    fflush(stdout);
+    solver_destroy(solver);
+    return status;
+}

@@ -1,0 +1,93 @@
+#!/bin/sh
+# proof_check.sh PROVE CHECK [PROOF.gz...] - proof files end to end (make proof-check):
+#
+#  1. amazons-prove writes the proofs of 5x4 and 4x6, and the independent
+#     checker accepts them;
+#  2. a proof split into jobs, one per reply, and merged, is accepted, and a
+#     job run again is not proved again;
+#  3. the checker refuses what is not a proof: a false claim, a missing
+#     entry, an illegal move, a file cut short, a wrong header;
+#  4. the proof files kept in the repository (solver/proofs/) check.
+set -eu
+prove=$1 check=$2
+shift 2
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+failures=0
+
+pass() { echo "proof-check: ok: $1"; }
+fail() { echo "proof-check: FAILED: $1"; failures=$((failures + 1)); }
+
+# expect STATUS TEXT DESCRIPTION -- COMMAND...: the exit status and a line of its output.
+expect() {
+    status=$1 text=$2 what=$3
+    shift 4
+    set +e
+    "$@" > "$dir/out" 2>&1
+    got=$?
+    set -e
+    if [ "$got" = "$status" ] && grep -q -- "$text" "$dir/out"; then
+        pass "$what"
+    else
+        fail "$what (exit $got, wanted $status and \"$text\"):"
+        cat "$dir/out"
+    fi
+}
+
+# 1. Whole proofs.
+expect 0 "win b1-b2/d2" "5x4 proved" -- "$prove" --size 5x4 --quiet --proof "$dir/5x4.proof"
+expect 0 "proof checked: white wins" "5x4 proof checked" -- "$check" "$dir/5x4.proof"
+expect 0 "win b1-b4/c3" "4x6 proved" -- "$prove" --size 4x6 --quiet --leaves 6 --proof "$dir/4x6.proof"
+expect 0 "proof checked: white wins" "4x6 proof checked" -- "$check" "$dir/4x6.proof"
+expect 0 "proved before" "a complete proof is not proved again" -- \
+    "$prove" --size 5x4 --quiet --proof "$dir/5x4.proof"
+
+# 2. In pieces: 5x4 after b1-b2/d2, one job per reply of Black, merged.
+"$prove" --size 5x4 --moves b1-b2/d2 --replies > "$dir/replies"
+mkdir "$dir/jobs"
+n=0
+while read -r reply; do
+    n=$((n + 1))
+    "$prove" --size 5x4 --moves "b1-b2/d2 $reply" --quiet --leaves 4 --proof "$dir/jobs/$n.proof" > /dev/null
+done < "$dir/replies"
+expect 0 "merged $n proofs" "$n jobs merged" -- \
+    "$prove" --size 5x4 --moves b1-b2/d2 --merge --proof "$dir/merged.proof" "$dir"/jobs/*.proof
+expect 0 "proof checked: white wins" "merged proof checked" -- "$check" "$dir/merged.proof"
+first=$(ls "$dir"/jobs/*.proof | head -n 1)
+rm "$first"
+"$prove" --size 5x4 --moves b1-b2/d2 --merge --proof "$dir/partial.proof" "$dir"/jobs/*.proof > /dev/null
+expect 1 "proof rejected: the file has no move for the winner" "a merge missing a job is rejected" -- \
+    "$check" "$dir/partial.proof"
+expect 2 "does not start one move after" "a part of another position is refused by --merge" -- \
+    "$prove" --size 5x4 --merge --proof "$dir/wrong.proof" "$dir/4x6.proof"
+
+# 3. Not proofs.
+printf 'amazons-proof 1\nstart 1BB1/B2B/W2W/1WW1 w\nwinner white\nleaves 8\nend 0\n' > "$dir/false.proof"
+expect 1 "exhaustive search finds the winner losing" "a false claim (White wins 4x4) is rejected" -- \
+    "$check" "$dir/false.proof"
+printf 'amazons-proof 1\nstart 1BB1/B2B/W2W/1WW1 w\nwinner white\nleaves 0\n1BB1/B2B/W2W/1WW1 w b1-b2/c3\nend 1\n' \
+    > "$dir/short.proof"
+expect 1 "proof rejected: the file has no move for the winner" "a strategy that stops short is rejected" -- \
+    "$check" "$dir/short.proof"
+sed '5s|[^ ]*$|a1-a1/a1|' "$dir/5x4.proof" > "$dir/illegal.proof"
+expect 1 "is not legal" "an illegal move is rejected" -- "$check" "$dir/illegal.proof"
+sed '$d' "$dir/5x4.proof" > "$dir/cut.proof"
+expect 2 "cut short" "a file without its end line is refused" -- "$check" "$dir/cut.proof"
+sed '5d' "$dir/5x4.proof" > "$dir/fewer.proof"
+expect 2 "cut short" "a file with fewer entries than its end line says is refused" -- "$check" "$dir/fewer.proof"
+sed '1s/.*/amazons-proof 2/' "$dir/5x4.proof" > "$dir/version.proof"
+expect 2 "not a proof file" "another format version is refused" -- "$check" "$dir/version.proof"
+sed '3s/white/black/' "$dir/5x4.proof" > "$dir/winner.proof"
+expect 2 "loser to move" "entries for the other side are refused" -- "$check" "$dir/winner.proof"
+expect 2 "No such file" "a missing file is refused" -- "$check" "$dir/none.proof"
+
+# 4. The proofs kept in the repository.
+for file in "$@"; do
+    expect 0 "proof checked" "$(basename "$file")" -- sh -c 'gzip -dc "$1" | "$2" -' sh "$file" "$check"
+done
+
+if [ "$failures" -gt 0 ]; then
+    echo "proof-check: $failures FAILED"
+    exit 1
+fi
+echo "proof-check: all passed"
