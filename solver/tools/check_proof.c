@@ -6,12 +6,12 @@
  * generator and its own reading of position text, so a bug in the engine's
  * bitboards or in the solver's shortcuts cannot hide in it.  From the start
  * it plays every move of the loser and, for the winner, the move the file
- * gives, down to positions where the side to move has no move or where no
- * empty area touches amazons of both colours.  Those races it decides by
- * itself: each side's areas are searched exhaustively for the longest run
- * of moves that side can make there, and the side to move wins when its
- * runs outlast the other side's.  Positions equal up to a symmetry of the
- * board count as one.
+ * gives, down to the file's leaves: positions whose contested areas (groups
+ * of squares that are not arrows, holding amazons of both colours) have at
+ * most `leaves` empty squares.  Those it decides by itself: the areas of
+ * one colour by searching every order of their moves for the longest run,
+ * the contested ones by plain negamax over their moves and those spare
+ * moves.  Positions equal up to a symmetry of the board count as one.
  *
  *   amazons-check-proof FILE      ("-" reads standard input)
  *
@@ -26,26 +26,94 @@
 #include <string.h>
 #include <time.h>
 
-enum { EMPTY = 0, ARROW = 1, WHITE = 2, BLACK = 3 };
-enum { MAX_SIDE = 10, MAX_CELLS = MAX_SIDE * MAX_SIDE, MAX_LIST = 4 * 35 * 36 };
+enum { WHITE = 0, BLACK = 1 };
+enum { MAX_SIDE = 10, MAX_LIST = 4 * 35 * 36 };
+
+/*
+ * A set of squares, one bit a square: square (file, rank) is bit
+ * rank * stride + file, with stride = width + 1, so each rank has a spare
+ * bit after its last file and a step sideways off the board lands on a bit
+ * that is not on the board (at most 10 ranks of 11 bits: 110 bits).
+ */
+typedef unsigned __int128 Mask;
+
+static struct {
+    int width, height, stride, squares;
+    Mask on_board;
+    int step[8];                    /* the eight directions, as bit offsets */
+    int image[8][MAX_SIDE * (MAX_SIDE + 1)]; /* where each symmetry takes each square */
+} geo;
+
+static Mask bit(int sq) { return (Mask)1 << sq; }
+
+static Mask shifted(Mask m, int step) { return (step > 0 ? m << step : m >> -step) & geo.on_board; }
+
+static int count(Mask m) { return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64)); }
+
+static int lowest(Mask m)
+{
+    uint64_t low = (uint64_t)m;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
+static int pop(Mask *m)
+{
+    int sq = lowest(*m);
+    *m &= *m - 1;
+    return sq;
+}
+
+static int square(int file, int rank) { return rank * geo.stride + file; }
+
+/* Symmetry s: bit 4 swaps files and ranks (square boards), 1 mirrors the files, 2 the ranks. */
+static int symmetries(void) { return geo.width == geo.height ? 8 : 4; }
+
+static void geometry_init(int width, int height)
+{
+    geo.width = width;
+    geo.height = height;
+    geo.stride = width + 1;
+    geo.squares = height * geo.stride;
+    geo.on_board = 0;
+    for (int r = 0; r < height; r++)
+        for (int f = 0; f < width; f++)
+            geo.on_board |= bit(square(f, r));
+    const int df[8] = { 1, 1, 0, -1, -1, -1, 0, 1 }, dr[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
+    for (int d = 0; d < 8; d++)
+        geo.step[d] = dr[d] * geo.stride + df[d];
+    for (int s = 0; s < symmetries(); s++)
+        for (int r = 0; r < height; r++)
+            for (int f = 0; f < width; f++) {
+                int file = f, rank = r;
+                if (s & 4) {
+                    file = r;
+                    rank = f;
+                }
+                if (s & 1)
+                    file = width - 1 - file;
+                if (s & 2)
+                    rank = height - 1 - rank;
+                geo.image[s][square(f, r)] = square(file, rank);
+            }
+}
 
 typedef struct {
-    int width, height, to_move; /* to_move: WHITE or BLACK */
-    uint8_t cell[MAX_CELLS];    /* index rank * width + file, rank 0 at the bottom */
+    Mask amazons[2], arrows;
+    int to_move;
 } Board;
 
 typedef struct {
     uint8_t from, to, arrow;
 } Step;
 
-/* ---- reading positions and moves ---- */
+static Mask empty_squares(const Board *b) { return geo.on_board & ~(b->amazons[0] | b->amazons[1] | b->arrows); }
 
-/* Parses "BOARD SIDE" (PROTOCOL.md §3); false when it is not a position text. */
-static bool board_parse(const char *text, Board *b)
+/* ---- reading and writing positions and moves ---- */
+
+/* Parses "BOARD SIDE" (PROTOCOL.md §3) into its size and pieces; false when it is not one. */
+static bool board_parse(const char *text, int *width, int *height, char cells[MAX_SIDE][MAX_SIDE], int *side)
 {
-    memset(b, 0, sizeof *b);
-    int rank_cells[MAX_SIDE + 1], ranks = 0, cells = 0;
-    uint8_t rows[MAX_SIDE][MAX_SIDE];
+    int rank_cells[MAX_SIDE], ranks = 0, n = 0;
     const char *p = text;
     for (;; p++) {
         if (*p >= '0' && *p <= '9') {
@@ -53,19 +121,19 @@ static bool board_parse(const char *text, Board *b)
             while (*p >= '0' && *p <= '9')
                 run = run * 10 + (*p++ - '0');
             p--;
-            if (run == 0 || cells + run > MAX_SIDE)
+            if (run == 0 || n + run > MAX_SIDE)
                 return false;
-            for (int i = 0; i < run; i++)
-                rows[ranks][cells++] = EMPTY;
+            while (run--)
+                cells[ranks][n++] = '.';
         } else if (*p == 'W' || *p == 'B' || *p == 'x') {
-            if (cells == MAX_SIDE)
+            if (n == MAX_SIDE)
                 return false;
-            rows[ranks][cells++] = *p == 'W' ? WHITE : *p == 'B' ? BLACK : ARROW;
+            cells[ranks][n++] = *p;
         } else if (*p == '/' || *p == ' ') {
-            if (ranks == MAX_SIDE || cells == 0)
+            if (ranks == MAX_SIDE || n == 0)
                 return false;
-            rank_cells[ranks++] = cells;
-            cells = 0;
+            rank_cells[ranks++] = n;
+            n = 0;
             if (*p == ' ')
                 break;
         } else {
@@ -75,32 +143,52 @@ static bool board_parse(const char *text, Board *b)
     p++;
     if ((*p != 'w' && *p != 'b') || p[1] != '\0')
         return false;
-    b->width = rank_cells[0];
-    b->height = ranks;
-    for (int r = 0; r < ranks; r++) {
-        if (rank_cells[r] != b->width)
+    for (int r = 1; r < ranks; r++)
+        if (rank_cells[r] != rank_cells[0])
             return false;
-        for (int f = 0; f < b->width; f++)
-            b->cell[(ranks - 1 - r) * b->width + f] = rows[r][f];
-    }
-    b->to_move = *p == 'w' ? WHITE : BLACK;
-    return b->width >= 1 && b->height >= 1;
+    *width = rank_cells[0];
+    *height = ranks;
+    *side = *p == 'w' ? WHITE : BLACK;
+    return true;
+}
+
+/* The position of text on the board set up by geometry_init; false when it is not one of it. */
+static bool board_read(const char *text, Board *b)
+{
+    char cells[MAX_SIDE][MAX_SIDE];
+    int width, height;
+    memset(b, 0, sizeof *b);
+    if (!board_parse(text, &width, &height, cells, &b->to_move) || width != geo.width || height != geo.height)
+        return false;
+    for (int r = 0; r < height; r++)
+        for (int f = 0; f < width; f++) {
+            Mask sq = bit(square(f, height - 1 - r));
+            char c = cells[r][f];
+            if (c == 'W')
+                b->amazons[WHITE] |= sq;
+            else if (c == 'B')
+                b->amazons[BLACK] |= sq;
+            else if (c == 'x')
+                b->arrows |= sq;
+        }
+    return true;
 }
 
 static void board_text(const Board *b, char *out)
 {
-    for (int r = b->height - 1; r >= 0; r--) {
+    for (int r = geo.height - 1; r >= 0; r--) {
         int run = 0;
-        for (int f = 0; f < b->width; f++) {
-            uint8_t c = b->cell[r * b->width + f];
-            if (c == EMPTY) {
+        for (int f = 0; f < geo.width; f++) {
+            Mask sq = bit(square(f, r));
+            char c = b->amazons[WHITE] & sq ? 'W' : b->amazons[BLACK] & sq ? 'B' : b->arrows & sq ? 'x' : '.';
+            if (c == '.') {
                 run++;
                 continue;
             }
             if (run)
                 out += sprintf(out, "%d", run);
             run = 0;
-            *out++ = c == WHITE ? 'W' : c == BLACK ? 'B' : 'x';
+            *out++ = c;
         }
         if (run)
             out += sprintf(out, "%d", run);
@@ -110,24 +198,24 @@ static void board_text(const Board *b, char *out)
 }
 
 /* "d1" style square; returns the characters read, 0 when malformed or off the board. */
-static int square_parse(const char *s, const Board *b, int *sq)
+static int square_parse(const char *s, int *sq)
 {
-    if (s[0] < 'a' || s[0] >= 'a' + b->width || s[1] < '1' || s[1] > '9')
+    if (s[0] < 'a' || s[0] >= 'a' + geo.width || s[1] < '1' || s[1] > '9')
         return 0;
     int rank = s[1] - '0', n = 2;
     if (s[2] >= '0' && s[2] <= '9')
         rank = rank * 10 + s[n++] - '0';
-    if (rank > b->height)
+    if (rank > geo.height)
         return 0;
-    *sq = (rank - 1) * b->width + (s[0] - 'a');
+    *sq = square(s[0] - 'a', rank - 1);
     return n;
 }
 
-static bool step_parse(const char *s, const Board *b, Step *m)
+static bool step_parse(const char *s, Step *m)
 {
     int sq[3], n;
     for (int i = 0; i < 3; i++) {
-        if (!(n = square_parse(s, b, &sq[i])))
+        if (!(n = square_parse(s, &sq[i])))
             return false;
         s += n;
         if (i < 2 && *s++ != (i == 0 ? '-' : '/'))
@@ -137,120 +225,72 @@ static bool step_parse(const char *s, const Board *b, Step *m)
     return *s == '\0';
 }
 
-static void step_text(const Board *b, Step m, char *out)
+static void step_text(Step m, char *out)
 {
     int sq[3] = { m.from, m.to, m.arrow };
     for (int i = 0; i < 3; i++)
-        out += sprintf(out, "%c%d%s", 'a' + sq[i] % b->width, sq[i] / b->width + 1,
+        out += sprintf(out, "%c%d%s", 'a' + sq[i] % geo.stride, sq[i] / geo.stride + 1,
                        i == 0 ? "-" : i == 1 ? "/" : "");
 }
 
 /* ---- the rules ---- */
 
-static const int DF[8] = { 1, 1, 0, -1, -1, -1, 0, 1 }, DR[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-
-/*
- * The board's lines, worked out once (every position of a proof is on the
- * start's board): the squares of each ray, nearest first, and each square's
- * neighbours.
- */
-static struct {
-    int width, height;
-    uint8_t ray[MAX_CELLS][8][MAX_SIDE], ray_length[MAX_CELLS][8];
-    uint8_t neighbour[MAX_CELLS][8], neighbours[MAX_CELLS];
-} lines;
-
-static void lines_init(int width, int height)
+/* The squares a queen on sq reaches through `open`. */
+static Mask queen_reach(int sq, Mask open)
 {
-    lines.width = width;
-    lines.height = height;
-    for (int sq = 0; sq < width * height; sq++) {
-        lines.neighbours[sq] = 0;
-        for (int d = 0; d < 8; d++) {
-            int f = sq % width + DF[d], r = sq / width + DR[d], n = 0;
-            for (; f >= 0 && f < width && r >= 0 && r < height; f += DF[d], r += DR[d])
-                lines.ray[sq][d][n++] = (uint8_t)(r * width + f);
-            lines.ray_length[sq][d] = (uint8_t)n;
-            if (n)
-                lines.neighbour[sq][lines.neighbours[sq]++] = lines.ray[sq][d][0];
-        }
-    }
-}
-
-/* The squares a queen on sq reaches through empty cells, written to out; their count. */
-static int queen_reach(const Board *b, int sq, int *out)
-{
-    int n = 0;
-    for (int d = 0; d < 8; d++) {
-        const uint8_t *ray = lines.ray[sq][d];
-        for (int i = 0; i < lines.ray_length[sq][d] && b->cell[ray[i]] == EMPTY; i++)
-            out[n++] = ray[i];
-    }
-    return n;
+    Mask reach = 0;
+    for (int d = 0; d < 8; d++)
+        for (Mask x = shifted(bit(sq), geo.step[d]) & open; x; x = shifted(x, geo.step[d]) & open)
+            reach |= x;
+    return reach;
 }
 
 /* Every move of `side`: an amazon's queen move, then an arrow from where it lands. */
-static int moves_of(Board *b, int side, Step *list)
+static int moves_of(const Board *b, int side, Step *list)
 {
-    int n = 0, to[4 * 9], arrows[4 * 9];
-    for (int from = 0; from < b->width * b->height; from++) {
-        if (b->cell[from] != side)
-            continue;
-        int count = queen_reach(b, from, to);
-        b->cell[from] = EMPTY; /* the square just left is empty for the arrow */
-        for (int i = 0; i < count; i++) {
-            b->cell[to[i]] = (uint8_t)side;
-            int shots = queen_reach(b, to[i], arrows);
-            for (int k = 0; k < shots; k++)
-                list[n++] = (Step){ (uint8_t)from, (uint8_t)to[i], (uint8_t)arrows[k] };
-            b->cell[to[i]] = EMPTY;
+    int n = 0;
+    Mask empty = empty_squares(b);
+    for (Mask amazons = b->amazons[side]; amazons; ) {
+        int from = pop(&amazons);
+        for (Mask to = queen_reach(from, empty); to; ) {
+            int t = pop(&to);
+            /* The square just left is empty for the arrow. */
+            for (Mask arrows = queen_reach(t, (empty | bit(from)) & ~bit(t)); arrows; )
+                list[n++] = (Step){ (uint8_t)from, (uint8_t)t, (uint8_t)pop(&arrows) };
         }
-        b->cell[from] = (uint8_t)side;
     }
     return n;
 }
 
 static void play(Board *b, Step m)
 {
-    b->cell[m.to] = b->cell[m.from];
-    b->cell[m.from] = EMPTY;
-    b->cell[m.arrow] = ARROW;
-    b->to_move ^= WHITE ^ BLACK;
+    b->amazons[b->to_move] ^= bit(m.from) | bit(m.to);
+    b->arrows |= bit(m.arrow);
+    b->to_move ^= 1;
 }
 
 static void take_back(Board *b, Step m)
 {
-    b->to_move ^= WHITE ^ BLACK;
-    b->cell[m.arrow] = EMPTY;
-    b->cell[m.from] = b->cell[m.to];
-    b->cell[m.to] = EMPTY;
+    b->to_move ^= 1;
+    b->arrows &= ~bit(m.arrow);
+    b->amazons[b->to_move] ^= bit(m.from) | bit(m.to);
 }
 
 /* ---- symmetry ---- */
 
-static int symmetries(const Board *b) { return b->width == b->height ? 8 : 4; }
-
-/* Where symmetry s takes square sq: bit 4 swaps files and ranks, 1 mirrors files, 2 ranks. */
-static int image_of(const Board *b, int s, int sq)
+static Mask image_mask(Mask m, int s)
 {
-    int f = sq % b->width, r = sq / b->width;
-    if (s & 4) {
-        int t = f;
-        f = r;
-        r = t;
-    }
-    if (s & 1)
-        f = b->width - 1 - f;
-    if (s & 2)
-        r = b->height - 1 - r;
-    return r * b->width + f;
+    Mask image = 0;
+    while (m)
+        image |= bit(geo.image[s][pop(&m)]);
+    return image;
 }
 
 /* The square that symmetry s takes to sq. */
-static int preimage_of(const Board *b, int s, int sq)
+static int preimage_of(int s, int sq)
 {
-    for (int x = 0; x < b->width * b->height; x++)
-        if (image_of(b, s, x) == sq)
+    for (int x = 0; x < geo.squares; x++)
+        if ((geo.on_board & bit(x)) && geo.image[s][x] == sq)
             return x;
     return -1;
 }
@@ -260,37 +300,40 @@ static int preimage_of(const Board *b, int s, int sq)
  * recursion goes deeper than the board has squares.
  */
 typedef Step MoveList[MAX_LIST];
-static MoveList longest_lists[MAX_CELLS + 1], fight_lists[MAX_CELLS + 1], proof_lists[MAX_CELLS + 1];
+static MoveList longest_lists[MAX_SIDE * MAX_SIDE + 1], fight_lists[MAX_SIDE * MAX_SIDE + 1],
+    proof_lists[MAX_SIDE * MAX_SIDE + 1];
 
 /* ---- position keys and tables ---- */
 
 typedef struct {
-    uint64_t w[4]; /* 2 bits a cell, the side to move in the top bit of w[3] */
+    Mask white, black, arrows;
+    uint64_t extra; /* the side to move, and the spare moves of a fight */
 } Key;
 
 static Key key_of(const Board *b, int s)
 {
-    Key k = { { 0 } };
-    for (int sq = 0; sq < b->width * b->height; sq++) {
-        int at = image_of(b, s, sq);
-        k.w[at / 32] |= (uint64_t)b->cell[sq] << (2 * (at % 32));
+    Key k = { b->amazons[WHITE], b->amazons[BLACK], b->arrows, (uint64_t)b->to_move };
+    if (s) {
+        k.white = image_mask(k.white, s);
+        k.black = image_mask(k.black, s);
+        k.arrows = image_mask(k.arrows, s);
     }
-    k.w[3] |= (uint64_t)(b->to_move == BLACK) << 63;
     return k;
 }
 
 static int key_compare(const Key *a, const Key *b)
 {
-    for (int i = 3; i >= 0; i--)
-        if (a->w[i] != b->w[i])
-            return a->w[i] < b->w[i] ? -1 : 1;
+    const Mask x[4] = { a->white, a->black, a->arrows, a->extra }, y[4] = { b->white, b->black, b->arrows, b->extra };
+    for (int i = 0; i < 4; i++)
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
     return 0;
 }
 
 static Key canonical_key(const Board *b)
 {
     Key best = key_of(b, 0);
-    for (int s = 1; s < symmetries(b); s++) {
+    for (int s = 1; s < symmetries(); s++) {
         Key k = key_of(b, s);
         if (key_compare(&k, &best) < 0)
             best = k;
@@ -311,9 +354,11 @@ typedef struct {
 
 static size_t key_hash(const Key *k)
 {
+    const uint64_t words[7] = { (uint64_t)k->white, (uint64_t)(k->white >> 64), (uint64_t)k->black,
+                                (uint64_t)(k->black >> 64), (uint64_t)k->arrows, (uint64_t)(k->arrows >> 64), k->extra };
     uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < 4; i++)
-        h = (h ^ k->w[i]) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
+    for (int i = 0; i < 7; i++)
+        h = (h ^ words[i]) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
     return (size_t)h;
 }
 
@@ -366,7 +411,7 @@ static Slot *table_add(Table *t, const Key *k, int32_t v)
 
 static Table longest_memo, fight_memo;
 enum { FIGHT_MEMO_SQUARES = 4 };
-static Step killers[MAX_CELLS + 1];
+static Step killers[MAX_SIDE * MAX_SIDE + 1];
 
 /* The most moves `side` can make in a row on b (only its own amazons move). */
 static int longest_run(Board *b, int side, int empties)
@@ -374,12 +419,14 @@ static int longest_run(Board *b, int side, int empties)
     if (empties == 0)
         return 0;
     Key k = key_of(b, 0);
+    k.extra = (uint64_t)side;
     Slot *hit = table_find(&longest_memo, &k);
     if (hit)
         return hit->value;
     Step *list = longest_lists[empties];
     int n = moves_of(b, side, list), best = 0;
     for (int i = 0; i < n && best < empties; i++) {
+        b->to_move = side;
         play(b, list[i]);
         int run = 1 + longest_run(b, side, empties - 1);
         take_back(b, list[i]);
@@ -390,74 +437,68 @@ static int longest_run(Board *b, int side, int empties)
     return best;
 }
 
+/* The king-connected part of `open` around seed. */
+static Mask area_of(Mask seed, Mask open)
+{
+    Mask area = seed, grown;
+    for (;; area = grown) {
+        grown = area;
+        for (int d = 0; d < 8; d++)
+            grown |= shifted(area, geo.step[d]);
+        grown &= open;
+        if (grown == area)
+            return area;
+    }
+}
+
 /*
- * Splits b into areas: king-connected groups of cells that are not arrows.
- * Amazons can only ever reach cells of their own area, so an area holding
- * amazons of one colour is that colour's alone: its longest run of moves is
- * added to runs[0] (White) or runs[1] (Black) and the area is walled off
+ * Splits b into areas: king-connected groups of squares that are not
+ * arrows.  Amazons can only ever reach squares of their own area, so an area
+ * holding amazons of one colour is that colour's alone: its longest run of
+ * moves is added to runs[WHITE] or runs[BLACK] and the area is walled off
  * (made arrows) in *fights.  What is left in *fights are the areas with
- * amazons of both colours; returns how many empty cells they hold.  With
+ * amazons of both colours; returns how many empty squares they hold.  With
  * fights NULL, only that count (runs are not searched).
  */
 static int split_areas(const Board *b, int runs[2], Board *fights)
 {
-    int cells = b->width * b->height, stack[MAX_CELLS], contested = 0;
-    bool seen[MAX_CELLS] = { false };
+    Mask open = geo.on_board & ~b->arrows, empty = empty_squares(b), left = open;
+    int contested = 0;
     if (fights) {
         *fights = *b;
-        runs[0] = runs[1] = 0;
+        runs[WHITE] = runs[BLACK] = 0;
     }
-    for (int seed = 0; seed < cells; seed++) {
-        if (seen[seed] || b->cell[seed] == ARROW)
-            continue;
-        int top = 0, members = 0, member[MAX_CELLS], colours = 0, empties = 0;
-        stack[top++] = seed;
-        seen[seed] = true;
-        while (top) {
-            int sq = stack[--top];
-            member[members++] = sq;
-            empties += b->cell[sq] == EMPTY;
-            colours |= b->cell[sq] == WHITE ? 1 : b->cell[sq] == BLACK ? 2 : 0;
-            for (int i = 0; i < lines.neighbours[sq]; i++) {
-                int n = lines.neighbour[sq][i];
-                if (!seen[n] && b->cell[n] != ARROW) {
-                    seen[n] = true;
-                    stack[top++] = n;
-                }
-            }
-        }
-        if (colours == 3) {
-            contested += empties;
+    while (left) {
+        Mask area = area_of(bit(lowest(left)), open);
+        left &= ~area;
+        bool white = area & b->amazons[WHITE], black = area & b->amazons[BLACK];
+        if (white && black) {
+            contested += count(area & empty);
             continue;
         }
         if (!fights)
             continue;
-        if (!colours) {
-            for (int i = 0; i < members; i++)
-                fights->cell[member[i]] = ARROW;
-            continue;
+        fights->arrows |= area;
+        fights->amazons[WHITE] &= ~area;
+        fights->amazons[BLACK] &= ~area;
+        if (white || black) {
+            int side = white ? WHITE : BLACK;
+            Board only = { { b->amazons[WHITE] & area, b->amazons[BLACK] & area }, geo.on_board & ~area, side };
+            runs[side] += longest_run(&only, side, count(area & empty));
         }
-        Board only = *b;
-        for (int sq = 0; sq < cells; sq++)
-            only.cell[sq] = ARROW;
-        for (int i = 0; i < members; i++) {
-            only.cell[member[i]] = b->cell[member[i]];
-            fights->cell[member[i]] = ARROW;
-        }
-        runs[colours == 2] += longest_run(&only, colours == 1 ? WHITE : BLACK, empties);
     }
     return contested;
 }
 
 /*
  * Whether the side to move wins b, where each side also has spare[c] moves
- * of its own to make elsewhere (0: White, 1: Black): plain negamax over the
- * moves of the contested areas and the spare moves, with a memo, and races
- * counted as soon as no area is contested.
+ * of its own to make elsewhere: plain negamax over the moves of the
+ * contested areas and the spare moves, with a memo, and races counted as
+ * soon as no area is contested.
  */
-static bool mover_wins(Board *b, int spare[2])
+static bool mover_wins(Board *b, const int spare[2])
 {
-    int runs[2], me = b->to_move == BLACK;
+    int runs[2], me = b->to_move;
     Board fights;
     int contested = split_areas(b, runs, &fights);
     if (contested == 0)
@@ -468,15 +509,12 @@ static bool mover_wins(Board *b, int spare[2])
      * as if the one had n - m and the other none.  Keyed that way, the memo
      * serves far more positions.
      */
-    int lead = spare[0] + runs[0] - spare[1] - runs[1];
+    int lead = spare[WHITE] + runs[WHITE] - spare[BLACK] - runs[BLACK];
     int bank[2] = { lead > 0 ? lead : 0, lead < 0 ? -lead : 0 };
     /* Fights of a few squares are searched again faster than a memo is kept. */
     bool memo = contested > FIGHT_MEMO_SQUARES;
-    Key k = { { 0 } };
-    if (memo) {
-        k = key_of(&fights, 0);
-        k.w[3] |= (uint64_t)bank[0] << 40 | (uint64_t)bank[1] << 50;
-    }
+    Key k = key_of(&fights, 0);
+    k.extra |= (uint64_t)bank[WHITE] << 8 | (uint64_t)bank[BLACK] << 20;
     Slot *hit = memo ? table_find(&fight_memo, &k) : NULL;
     if (hit)
         return hit->value;
@@ -501,9 +539,9 @@ static bool mover_wins(Board *b, int spare[2])
     if (!win && bank[me] > 0) {
         /* A spare move: the other side is to move with the contested areas as they are. */
         bank[me]--;
-        fights.to_move ^= WHITE ^ BLACK;
+        fights.to_move ^= 1;
         win = !mover_wins(&fights, bank);
-        fights.to_move ^= WHITE ^ BLACK;
+        fights.to_move ^= 1;
     }
     if (memo)
         table_add(&fight_memo, &k, win);
@@ -524,7 +562,7 @@ typedef struct {
 
 static void describe_failure(Proof *p, const Board *b, const char *why)
 {
-    char text[MAX_CELLS * 2 + 16];
+    char text[MAX_SIDE * (MAX_SIDE + 1) + 8];
     board_text(b, text);
     snprintf(p->failure, sizeof p->failure, "%s, at %s", why, text);
 }
@@ -532,20 +570,20 @@ static void describe_failure(Proof *p, const Board *b, const char *why)
 /* The winner's move at b from the file, mapped back from a symmetric entry if need be. */
 static bool winners_move(Proof *p, const Board *b, Step *m)
 {
-    for (int s = 0; s < symmetries(b); s++) {
+    for (int s = 0; s < symmetries(); s++) {
         Key k = key_of(b, s);
         Slot *hit = table_find(&p->moves, &k);
         if (!hit)
             continue;
         int v = hit->value;
-        *m = (Step){ (uint8_t)preimage_of(b, s, v >> 16), (uint8_t)preimage_of(b, s, v >> 8 & 255),
-                     (uint8_t)preimage_of(b, s, v & 255) };
+        *m = (Step){ (uint8_t)preimage_of(s, v >> 16), (uint8_t)preimage_of(s, v >> 8 & 255),
+                     (uint8_t)preimage_of(s, v & 255) };
         return true;
     }
     return false;
 }
 
-static bool move_is_legal(Board *b, Step m, Step *list)
+static bool move_is_legal(const Board *b, Step m, Step *list)
 {
     int n = moves_of(b, b->to_move, list);
     bool found = false;
@@ -554,13 +592,7 @@ static bool move_is_legal(Board *b, Step m, Step *list)
     return found;
 }
 
-static int empty_cells(const Board *b)
-{
-    int n = 0;
-    for (int sq = 0; sq < b->width * b->height; sq++)
-        n += b->cell[sq] == EMPTY;
-    return n;
-}
+static int empty_cells(const Board *b) { return count(empty_squares(b)); }
 
 /* Whether the winner wins b by the file's strategy. */
 static bool verify(Proof *p, Board *b)
@@ -584,7 +616,7 @@ static bool verify(Proof *p, Board *b)
             return false;
         }
         if (!move_is_legal(b, m, proof_lists[empty_cells(b)])) {
-            step_text(b, m, text);
+            step_text(m, text);
             char why[64];
             snprintf(why, sizeof why, "the file's move %s is not legal", text);
             describe_failure(p, b, why);
@@ -643,8 +675,14 @@ static int read_proof(const char *path, FILE *in, Proof *p)
         if (ended)
             return refuse(path, number, "text after the end line");
         if (!strncmp(line, "start ", 6)) {
-            if (have_start || !board_parse(line + 6, &p->start))
-                return refuse(path, number, have_start ? "a second start line" : "the start is not a position text");
+            char cells[MAX_SIDE][MAX_SIDE];
+            int width, height, side;
+            if (have_start)
+                return refuse(path, number, "a second start line");
+            if (!board_parse(line + 6, &width, &height, cells, &side))
+                return refuse(path, number, "the start is not a position text");
+            geometry_init(width, height);
+            board_read(line + 6, &p->start);
             have_start = true;
         } else if (!strncmp(line, "winner ", 7)) {
             if (have_winner || (strcmp(line + 7, "white") && strcmp(line + 7, "black")))
@@ -654,7 +692,7 @@ static int read_proof(const char *path, FILE *in, Proof *p)
         } else if (!strncmp(line, "leaves ", 7)) {
             char *stop;
             long n = strtol(line + 7, &stop, 10);
-            if (have_leaves || *stop || n < 0 || n > MAX_CELLS)
+            if (have_leaves || *stop || n < 0 || n > MAX_SIDE * MAX_SIDE)
                 return refuse(path, number, "the leaves line must give a number of squares from 0 to 100, once");
             p->leaf_squares = (int)n;
             have_leaves = true;
@@ -673,11 +711,11 @@ static int read_proof(const char *path, FILE *in, Proof *p)
             if (!space)
                 return refuse(path, number, "an entry must be a position text and a move");
             *space = '\0';
-            if (!board_parse(line, &b) || b.width != p->start.width || b.height != p->start.height)
+            if (!board_read(line, &b))
                 return refuse(path, number, "the entry's position is not a position text of the start's board");
             if (b.to_move != p->winner)
                 return refuse(path, number, "an entry for a position with the loser to move");
-            if (!step_parse(space + 1, &b, &m))
+            if (!step_parse(space + 1, &m))
                 return refuse(path, number, "the entry's move is not a move on the board");
             Key k = key_of(&b, 0);
             table_add(&p->moves, &k, m.from << 16 | m.to << 8 | m.arrow);
@@ -711,9 +749,8 @@ int main(int argc, char **argv)
     if (status)
         return status;
     clock_t begin = clock();
-    lines_init(p.start.width, p.start.height);
     Board b = p.start;
-    char text[MAX_CELLS * 2 + 16];
+    char text[MAX_SIDE * (MAX_SIDE + 1) + 8];
     board_text(&b, text);
     if (!verify(&p, &b)) {
         printf("proof rejected: %s\n", p.failure);
@@ -721,7 +758,7 @@ int main(int argc, char **argv)
     }
     printf("proof checked: %s wins %s (%dx%d), %llu of %zu entries used, %zu positions, %llu leaves "
            "searched exhaustively, %llu without a move, %.2f s\n",
-           p.winner == WHITE ? "white" : "black", text, b.width, b.height,
+           p.winner == WHITE ? "white" : "black", text, geo.width, geo.height,
            (unsigned long long)p.used_entries, p.moves.count, p.proven.count,
            (unsigned long long)p.leaves, (unsigned long long)p.stuck,
            (double)(clock() - begin) / CLOCKS_PER_SEC);
