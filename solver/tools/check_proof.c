@@ -262,18 +262,23 @@ static int moves_of(const Board *b, int side, Step *list)
     return n;
 }
 
+/* Puts m of `side` on the board or takes it back (the same toggles); the side to move stays. */
+static void toggle_move(Board *b, int side, Step m)
+{
+    b->amazons[side] ^= bit(m.from) | bit(m.to);
+    b->arrows ^= bit(m.arrow);
+}
+
 static void play(Board *b, Step m)
 {
-    b->amazons[b->to_move] ^= bit(m.from) | bit(m.to);
-    b->arrows |= bit(m.arrow);
+    toggle_move(b, b->to_move, m);
     b->to_move ^= 1;
 }
 
 static void take_back(Board *b, Step m)
 {
     b->to_move ^= 1;
-    b->arrows &= ~bit(m.arrow);
-    b->amazons[b->to_move] ^= bit(m.from) | bit(m.to);
+    toggle_move(b, b->to_move, m);
 }
 
 /* ---- symmetry ---- */
@@ -410,7 +415,7 @@ static Slot *table_add(Table *t, const Key *k, int32_t v)
 /* ---- areas, races and small fights ---- */
 
 static Table longest_memo, fight_memo;
-enum { FIGHT_MEMO_SQUARES = 4 };
+enum { FIGHT_MEMO_SQUARES = 4, ORDER_SQUARES = 5 };
 static Step killers[MAX_SIDE * MAX_SIDE + 1];
 
 /* The most moves `side` can make in a row on b (only its own amazons move). */
@@ -426,10 +431,9 @@ static int longest_run(Board *b, int side, int empties)
     Step *list = longest_lists[empties];
     int n = moves_of(b, side, list), best = 0;
     for (int i = 0; i < n && best < empties; i++) {
-        b->to_move = side;
-        play(b, list[i]);
+        toggle_move(b, side, list[i]);
         int run = 1 + longest_run(b, side, empties - 1);
-        take_back(b, list[i]);
+        toggle_move(b, side, list[i]);
         if (run > best)
             best = run;
     }
@@ -496,6 +500,34 @@ static int split_areas(const Board *b, int runs[2], Board *fights)
  * contested areas and the spare moves, with a memo, and races counted as
  * soon as no area is contested.
  */
+/*
+ * Sorts moves so that those leaving the opponent the fewest amazon moves
+ * come first: in a fight the move that hems the other side in is the one
+ * most likely to win, and a win found first ends the node.
+ */
+static void order_by_replies(Board *b, Step *list, int n)
+{
+    int them = !b->to_move, score[MAX_LIST];
+    for (int i = 0; i < n; i++) {
+        play(b, list[i]);
+        Mask empty = empty_squares(b);
+        score[i] = 0;
+        for (Mask amazons = b->amazons[them]; amazons; )
+            score[i] += count(queen_reach(pop(&amazons), empty));
+        take_back(b, list[i]);
+    }
+    for (int i = 1; i < n; i++) {
+        Step m = list[i];
+        int v = score[i], j = i;
+        for (; j > 0 && score[j - 1] > v; j--) {
+            list[j] = list[j - 1];
+            score[j] = score[j - 1];
+        }
+        list[j] = m;
+        score[j] = v;
+    }
+}
+
 static bool mover_wins(Board *b, const int spare[2])
 {
     int runs[2], me = b->to_move;
@@ -520,6 +552,8 @@ static bool mover_wins(Board *b, const int spare[2])
         return hit->value;
     Step *list = fight_lists[contested];
     int n = moves_of(&fights, fights.to_move, list);
+    if (contested >= ORDER_SQUARES)
+        order_by_replies(&fights, list, n);
     /* The move that last won a fight of this size often wins again: it goes first. */
     Step *killer = &killers[contested];
     for (int i = 1; i < n; i++)

@@ -7,7 +7,9 @@
 #     job run again is not proved again;
 #  3. the checker refuses what is not a proof: a false claim, a missing
 #     entry, an illegal move, a file cut short, a wrong header;
-#  4. the proof files kept in the repository (solver/proofs/) check.
+#  4. the checker's exhaustive search agrees with the solver on positions
+#     of quick games, claimed for either side;
+#  5. the proof files kept in the repository (solver/proofs/) check.
 set -eu
 prove=$1 check=$2
 shift 2
@@ -81,7 +83,59 @@ sed '3s/white/black/' "$dir/5x4.proof" > "$dir/winner.proof"
 expect 2 "loser to move" "entries for the other side are refused" -- "$check" "$dir/winner.proof"
 expect 2 "No such file" "a missing file is refused" -- "$check" "$dir/none.proof"
 
-# 4. The proofs kept in the repository.
+# 4. The checker's own search against the solver: positions of quick games,
+#    each claimed for the side the solver names (accepted) and for the other
+#    (rejected), with leaves so large that the checker searches it all.
+engine=$(dirname "$prove")/amazons
+agreed=0
+for game in 5x4:2 5x4:4 5x4:6 4x5:4 4x5:6 5x5:7 5x5:9 5x5:11 5x5:13 6x4:7 6x4:9 6x4:11 6x4:13 4x6:8 4x6:10 4x6:12 4x6:14; do
+    size=${game%:*} plies=${game#*:}
+    for seed in 1 2 3; do
+        commands="boardsize ${size%x*} ${size#*x}"
+        i=0
+        while [ $i -lt "$plies" ]; do
+            commands="$commands
+genmove $([ $((i % 2)) = 0 ] && echo w || echo b)"
+            i=$((i + 1))
+        done
+        printf '%s\nget_position\nsolve 20\n' "$commands" |
+            "$engine" --playouts 20 --seed "$seed" 2>/dev/null | grep '^= ' | tail -n 2 > "$dir/game"
+        position=$(sed -n '1s/^= //p' "$dir/game")
+        verdict=$(sed -n '2s/^= \([a-z]*\).*/\1/p' "$dir/game")
+        mover=$([ "${position##* }" = w ] && echo white || echo black)
+        other=$([ "$mover" = white ] && echo black || echo white)
+        case $verdict in
+        win) winner=$mover loser=$other ;;
+        loss) winner=$other loser=$mover ;;
+        *) fail "no verdict of the solver for $size seed $seed: $(cat "$dir/game")"; continue ;;
+        esac
+        for claim in "$winner 0" "$loser 1"; do
+            printf 'amazons-proof 1\nstart %s\nwinner %s\nleaves 100\nend 0\n' "$position" "${claim% *}" \
+                > "$dir/claim.proof"
+            set +e
+            "$check" "$dir/claim.proof" > "$dir/out" 2>&1
+            got=$?
+            set -e
+            if [ "$got" = "${claim#* }" ]; then
+                agreed=$((agreed + 1))
+            else
+                fail "the checker and the solver disagree on $position (${claim% *} claimed, exit $got)"
+            fi
+        done
+    done
+done
+pass "the checker agrees with the solver on $agreed claims about positions of quick games"
+# A race the checker once lost count of: White's corner area holds three moves
+# in a row (c1-b2/c1, b2-a2/b2, a2-a1/a2), Black's two fights one each.
+for race in "1BWBB/xxxxx/xxxWW/2xxB/1xWx1 w:white:black" "1B1B1/xWxxB/xxxWW/2xB1/1xWx1 b:white:black"; do
+    position=${race%%:*} rest=${race#*:}
+    printf 'amazons-proof 1\nstart %s\nwinner %s\nleaves 100\nend 0\n' "$position" "${rest%:*}" > "$dir/race.proof"
+    expect 0 "proof checked" "the race at $position is won by ${rest%:*}" -- "$check" "$dir/race.proof"
+    printf 'amazons-proof 1\nstart %s\nwinner %s\nleaves 100\nend 0\n' "$position" "${rest#*:}" > "$dir/race.proof"
+    expect 1 "proof rejected" "and not by ${rest#*:}" -- "$check" "$dir/race.proof"
+done
+
+# 5. The proofs kept in the repository.
 for file in "$@"; do
     expect 0 "proof checked" "$(basename "$file")" -- sh -c 'gzip -dc "$1" | "$2" -' sh "$file" "$check"
 done
