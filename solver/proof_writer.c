@@ -29,7 +29,7 @@ int board_symmetries(const Position *pos)
 }
 
 /* Symmetry bits: 1 mirrors the files, 2 the ranks, 4 swaps files and ranks (square boards). */
-static int image_square(const Position *pos, int sym, int sq)
+static int proof_image_square(const Position *pos, int sym, int sq)
 {
     int file = square_file(sq), rank = square_rank(sq);
     if (sym & 4) {
@@ -51,7 +51,7 @@ void position_image(const Position *pos, int sym, Position *image)
     Bitboard sets[3] = { pos->amazons[WHITE], pos->amazons[BLACK], pos->arrows };
     for (int k = 0; k < 3; k++)
         for (Bitboard b = sets[k]; b; )
-            position_put(image, pieces[k], image_square(pos, sym, bb_pop(&b)));
+            position_put(image, pieces[k], proof_image_square(pos, sym, bb_pop(&b)));
     image->to_move = pos->to_move;
     image->hash = position_compute_hash(image);
 }
@@ -61,9 +61,9 @@ void position_image(const Position *pos, int sym, Position *image)
 typedef struct {
     ProofKey *slots;   /* all-zero words: free (no real key is all zero) */
     size_t mask, used;
-} KeySet;
+} ProofKeySet;
 
-static bool key_less(const ProofKey *a, const ProofKey *b)
+static bool proof_key_less(const ProofKey *a, const ProofKey *b)
 {
     for (int i = 0; i < 3; i++)
         if (a->w[i] != b->w[i])
@@ -71,32 +71,32 @@ static bool key_less(const ProofKey *a, const ProofKey *b)
     return false;
 }
 
-static ProofKey canonical_key(const Position *pos)
+static ProofKey proof_canonical_key(const Position *pos)
 {
     ProofKey best = proof_key(pos, NO_SQUARE);
     for (int sym = 1; sym < board_symmetries(pos); sym++) {
         Position image;
         position_image(pos, sym, &image);
         ProofKey k = proof_key(&image, NO_SQUARE);
-        if (key_less(&k, &best))
+        if (proof_key_less(&k, &best))
             best = k;
     }
     return best;
 }
 
-static bool key_free(const ProofKey *k) { return !(k->w[0] | k->w[1] | k->w[2]); }
+static bool proof_key_free(const ProofKey *k) { return !(k->w[0] | k->w[1] | k->w[2]); }
 
-static bool keyset_grow(KeySet *set)
+static bool proof_keyset_grow(ProofKeySet *set)
 {
     size_t size = set->slots ? 2 * (set->mask + 1) : 1 << 16;
     ProofKey *slots = calloc(size, sizeof *slots);
     if (!slots)
         return false;
     for (size_t i = 0; set->slots && i <= set->mask; i++) {
-        if (key_free(&set->slots[i]))
+        if (proof_key_free(&set->slots[i]))
             continue;
         size_t j = proof_key_hash(&set->slots[i]) & (size - 1);
-        while (!key_free(&slots[j]))
+        while (!proof_key_free(&slots[j]))
             j = (j + 1) & (size - 1);
         slots[j] = set->slots[i];
     }
@@ -107,12 +107,12 @@ static bool keyset_grow(KeySet *set)
 }
 
 /* Adds key; 1 when it is new, 0 when it was there, -1 without memory. */
-static int keyset_add(KeySet *set, const ProofKey *key)
+static int proof_keyset_add(ProofKeySet *set, const ProofKey *key)
 {
-    if ((!set->slots || 2 * (set->used + 1) > set->mask + 1) && !keyset_grow(set))
+    if ((!set->slots || 2 * (set->used + 1) > set->mask + 1) && !proof_keyset_grow(set))
         return -1;
     size_t i = proof_key_hash(key) & set->mask;
-    for (; !key_free(&set->slots[i]); i = (i + 1) & set->mask)
+    for (; !proof_key_free(&set->slots[i]); i = (i + 1) & set->mask)
         if (!memcmp(&set->slots[i], key, sizeof *key))
             return 0;
     set->slots[i] = *key;
@@ -120,7 +120,7 @@ static int keyset_add(KeySet *set, const ProofKey *key)
     return 1;
 }
 
-/* ---- the walk ---- */
+/* ---- the proof_walk ---- */
 
 typedef struct {
     Solver *solver;
@@ -128,12 +128,12 @@ typedef struct {
     Color winner;
     int leaf_squares;
     FILE *out;
-    KeySet seen;
-    MoveList *lists;   /* one per ply of the walk */
+    ProofKeySet seen;
+    MoveList *lists;   /* one per ply of the proof_walk */
     ProofWriteStats *stats;
-} Writer;
+} ProofWriter;
 
-static void write_entry(Writer *w, const Position *pos, Move m)
+static void proof_write_entry(ProofWriter *w, const Position *pos, Move m)
 {
     char text[POSITION_TEXT_MAX], move[MOVE_TEXT_MAX];
     position_to_text(pos, text);
@@ -143,7 +143,7 @@ static void write_entry(Writer *w, const Position *pos, Move m)
 }
 
 /* Whether the winner's move m from pos ends the proof there: a leaf the loser loses. */
-static bool move_closes(Writer *w, Position *pos, Move m, const char **error)
+static bool proof_move_closes(ProofWriter *w, Position *pos, Move m, const char **error)
 {
     position_make(pos, m);
     bool closes = false;
@@ -164,15 +164,15 @@ static bool move_closes(Writer *w, Position *pos, Move m, const char **error)
  * it has to answer.  So a winning move into a leaf is preferred: *move is
  * replaced by the first such move, if there is one.
  */
-static const char *closing_move(Writer *w, Position *pos, int ply, Move *move)
+static const char *proof_closing_move(ProofWriter *w, Position *pos, int ply, Move *move)
 {
     const char *error = NULL;
-    if (move_closes(w, pos, *move, &error) || error)
+    if (proof_move_closes(w, pos, *move, &error) || error)
         return error;
     MoveList *list = &w->lists[ply];
     generate_moves(pos, pos->to_move, list);
     for (int i = 0; i < list->count; i++)
-        if (move_closes(w, pos, list->moves[i], &error)) {
+        if (proof_move_closes(w, pos, list->moves[i], &error)) {
             *move = list->moves[i];
             w->stats->closed++;
             return NULL;
@@ -182,10 +182,10 @@ static const char *closing_move(Writer *w, Position *pos, int ply, Move *move)
     return NULL;
 }
 
-static const char *walk(Writer *w, Position *pos, int ply)
+static const char *proof_walk(ProofWriter *w, Position *pos, int ply)
 {
-    ProofKey key = canonical_key(pos);
-    int added = keyset_add(&w->seen, &key);
+    ProofKey key = proof_canonical_key(pos);
+    int added = proof_keyset_add(&w->seen, &key);
     if (added < 0)
         return "out of memory";
     if (added == 0)
@@ -202,12 +202,12 @@ static const char *walk(Writer *w, Position *pos, int ply)
             return "a solve ran out of its limits";
         if (r.outcome != SOLVE_WIN || !r.has_move)
             return "the solver did not confirm the winner";
-        const char *error = closing_move(w, pos, ply, &r.move);
+        const char *error = proof_closing_move(w, pos, ply, &r.move);
         if (error)
             return error;
-        write_entry(w, pos, r.move);
+        proof_write_entry(w, pos, r.move);
         position_make(pos, r.move);
-        error = walk(w, pos, ply + 1);
+        error = proof_walk(w, pos, ply + 1);
         position_unmake(pos, r.move);
         return error;
     }
@@ -218,7 +218,7 @@ static const char *walk(Writer *w, Position *pos, int ply)
     for (int i = 0; i < list->count; i++) {
         Move m = list->moves[i];
         position_make(pos, m);
-        const char *error = walk(w, pos, ply + 1);
+        const char *error = proof_walk(w, pos, ply + 1);
         position_unmake(pos, m);
         if (error)
             return error;
@@ -231,16 +231,16 @@ const char *proof_write(Solver *solver, const Position *pos, Color winner, int l
 {
     memset(stats, 0, sizeof *stats);
     double start = monotonic_seconds();
-    /* A move fills a square, so a walk is never deeper than the board's squares. */
+    /* A move fills a square, so a proof_walk is never deeper than the board's squares. */
     int depth = bb_count(pos->empty) + 2;
-    Writer w = { solver, limits, winner, leaf_squares, out, { 0 }, calloc((size_t)depth, sizeof(MoveList)), stats };
+    ProofWriter w = { solver, limits, winner, leaf_squares, out, { 0 }, calloc((size_t)depth, sizeof(MoveList)), stats };
     if (!w.lists)
         return "out of memory";
     char text[POSITION_TEXT_MAX];
     position_to_text(pos, text);
     fprintf(out, "amazons-proof 1\nstart %s\nwinner %s\nleaves %d\n", text, color_text(winner), leaf_squares);
     Position p = *pos;
-    const char *error = walk(&w, &p, 0);
+    const char *error = proof_walk(&w, &p, 0);
     if (!error)
         fprintf(out, "end %llu\n", (unsigned long long)stats->entries);
     free(w.lists);

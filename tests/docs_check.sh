@@ -21,7 +21,7 @@ timeout_s=${DOCS_CHECK_TIMEOUT:-300}
 
 # Programs a reader on Debian has (or installs with the README's commands).
 known_programs=" make printf echo sleep gcc cc apt-get sudo man parallel sbatch tail head cat ls
-                 git grep time timeout xargs seq "
+                 git grep time timeout xargs seq wc "
 failures=0
 fail() { echo "docs-check: $*" >&2; failures=$((failures + 1)); }
 

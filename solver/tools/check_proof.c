@@ -355,6 +355,7 @@ typedef struct {
 typedef struct {
     Slot *slots;
     size_t mask, count;
+    size_t limit; /* a memo forgets everything when it would hold more (0: no limit) */
 } Table;
 
 static size_t key_hash(const Key *k)
@@ -386,6 +387,10 @@ static void out_of_memory(void)
 /* Adds k with value v unless it is there; the slot either way. */
 static Slot *table_add(Table *t, const Key *k, int32_t v)
 {
+    if (t->limit && t->count >= t->limit) {
+        memset(t->slots, 0, (t->mask + 1) * sizeof *t->slots);
+        t->count = 0;
+    }
     if (!t->slots || 2 * (t->count + 1) > t->mask + 1) {
         size_t size = t->slots ? 2 * (t->mask + 1) : 1 << 12;
         Slot *slots = calloc(size, sizeof *slots);
@@ -414,7 +419,8 @@ static Slot *table_add(Table *t, const Key *k, int32_t v)
 
 /* ---- areas, races and small fights ---- */
 
-static Table longest_memo, fight_memo;
+/* Memos of searches, each kept under a gigabyte: they are caches, and forgetting costs only time. */
+static Table longest_memo = { .limit = 1 << 22 }, fight_memo = { .limit = 1 << 22 };
 enum { FIGHT_MEMO_SQUARES = 4, ORDER_SQUARES = 5 };
 static Step killers[MAX_SIDE * MAX_SIDE + 1];
 

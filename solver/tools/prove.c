@@ -31,6 +31,7 @@ typedef struct {
     SolveLimits limits;
     const char *proof_path;
     int leaf_squares;
+    long job;            /* prove the position after the job-th move (1-based); 0: the position */
     bool list_replies, merge, quiet;
 } Options;
 
@@ -45,6 +46,8 @@ static void usage(FILE *out)
         "  --size N|CxR         the start position of that board (default 10)\n"
         "  --position TEXT      this position instead (\"BOARD SIDE\", PROTOCOL.md §3)\n"
         "  --moves \"M1 M2...\"   moves played from there first\n"
+        "  --job N              then the Nth move of --replies' list too (an array\n"
+        "                       task's number: one job per reply)\n"
         "  --memory MB          the solver's tables (default 1024)\n"
         "  --seconds S          give up after S seconds (default: no limit)\n"
         "  --nodes N            give up after N nodes (default: no limit)\n"
@@ -92,14 +95,14 @@ static const char *play_moves(Position *pos, const char *text, char *why, size_t
 
 static int parse_options(int argc, char **argv, Options *o)
 {
-    enum { OPT_SIZE = 256, OPT_POSITION, OPT_MOVES, OPT_MEMORY, OPT_SECONDS, OPT_NODES, OPT_PROOF, OPT_LEAVES,
+    enum { OPT_SIZE = 256, OPT_POSITION, OPT_MOVES, OPT_MEMORY, OPT_SECONDS, OPT_NODES, OPT_PROOF, OPT_LEAVES, OPT_JOB,
            OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_HELP };
     static const struct option longs[] = {
         { "size", required_argument, 0, OPT_SIZE }, { "position", required_argument, 0, OPT_POSITION },
         { "moves", required_argument, 0, OPT_MOVES }, { "memory", required_argument, 0, OPT_MEMORY },
         { "seconds", required_argument, 0, OPT_SECONDS }, { "nodes", required_argument, 0, OPT_NODES },
         { "proof", required_argument, 0, OPT_PROOF }, { "leaves", required_argument, 0, OPT_LEAVES },
-        { "replies", no_argument, 0, OPT_REPLIES },
+        { "replies", no_argument, 0, OPT_REPLIES }, { "job", required_argument, 0, OPT_JOB },
         { "merge", no_argument, 0, OPT_MERGE }, { "quiet", no_argument, 0, OPT_QUIET },
         { "help", no_argument, 0, OPT_HELP }, { 0, 0, 0, 0 }
     };
@@ -151,6 +154,11 @@ static int parse_options(int argc, char **argv, Options *o)
             break;
         }
         case OPT_REPLIES: o->list_replies = true; break;
+        case OPT_JOB:
+            o->job = strtol(optarg, &end, 10);
+            if (errno || *end || o->job < 1)
+                return fail(optarg, "--job takes a move's number from 1 (as --replies lists them)");
+            break;
         case OPT_MERGE: o->merge = true; break;
         case OPT_QUIET: o->quiet = true; break;
         case OPT_HELP: usage(stdout); exit(0);
@@ -162,6 +170,21 @@ static int parse_options(int argc, char **argv, Options *o)
         const char *error = play_moves(&o->pos, moves, why, sizeof why);
         if (error)
             return fail("--moves", error);
+    }
+    if (o->job) {
+        MoveList *list = malloc(sizeof *list);
+        if (!list)
+            return fail("--job", "out of memory");
+        generate_moves(&o->pos, o->pos.to_move, list);
+        int count = list->count;
+        if (o->job <= count)
+            position_make(&o->pos, list->moves[o->job - 1]);
+        free(list);
+        if (o->job > count) {
+            char why[64];
+            snprintf(why, sizeof why, "the position has only %d moves", count);
+            return fail("--job", why);
+        }
     }
     if (o->merge && !o->proof_path)
         return fail("--merge", "needs --proof FILE for the joined proof");

@@ -45,13 +45,13 @@ expect 0 "proved before" "a complete proof is not proved again" -- \
     "$prove" --size 5x4 --quiet --proof "$dir/5x4.proof"
 
 # 2. In pieces: 5x4 after b1-b2/d2, one job per reply of Black, merged.
-"$prove" --size 5x4 --moves b1-b2/d2 --replies > "$dir/replies"
+n=$("$prove" --size 5x4 --moves b1-b2/d2 --replies | wc -l)
 mkdir "$dir/jobs"
-n=0
-while read -r reply; do
-    n=$((n + 1))
-    "$prove" --size 5x4 --moves "b1-b2/d2 $reply" --quiet --leaves 4 --proof "$dir/jobs/$n.proof" > /dev/null
-done < "$dir/replies"
+for job in $(seq "$n"); do
+    "$prove" --size 5x4 --moves b1-b2/d2 --job "$job" --quiet --leaves 4 --proof "$dir/jobs/$job.proof" > /dev/null
+done
+expect 2 "only $n moves" "a job beyond the last reply is refused" -- \
+    "$prove" --size 5x4 --moves b1-b2/d2 --job $((n + 1)) --quiet
 expect 0 "merged $n proofs" "$n jobs merged" -- \
     "$prove" --size 5x4 --moves b1-b2/d2 --merge --proof "$dir/merged.proof" "$dir"/jobs/*.proof
 expect 0 "proof checked: white wins" "merged proof checked" -- "$check" "$dir/merged.proof"
