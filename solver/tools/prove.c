@@ -277,6 +277,62 @@ static bool proof_complete(const char *path)
     return true;
 }
 
+/* Which of the moves in list leads from pos to the position text `after`; -1 when none. */
+static int move_leading_to(const Position *pos, const MoveList *list, const char *after)
+{
+    for (int k = 0; k < list->count; k++) {
+        Position child = *pos;
+        char text[POSITION_TEXT_MAX];
+        position_make(&child, list->moves[k]);
+        position_to_text(&child, text);
+        if (!strcmp(text, after))
+            return k;
+    }
+    return -1;
+}
+
+typedef struct {
+    FILE *out;
+    char winner[8];      /* the first part's; every part must name it */
+    int leaf_squares;    /* the first part's; every part must have it */
+    unsigned long long entries;
+} Merged;
+
+/* Appends the part at path to the merged proof of pos; NULL, or why it cannot be. */
+static const char *merge_part(Merged *m, const Position *pos, const MoveList *list, const char *path)
+{
+    ProofText part;
+    const char *error = proof_text_read(path, &part);
+    if (error)
+        return error;
+    if (!m->winner[0]) {
+        memcpy(m->winner, part.winner, sizeof m->winner);
+        m->leaf_squares = part.leaf_squares;
+        fprintf(m->out, "winner %s\nleaves %d\n", m->winner, m->leaf_squares);
+    }
+    int after = move_leading_to(pos, list, part.start);
+    if (strcmp(m->winner, part.winner))
+        error = "names another winner than the parts before it";
+    else if (part.leaf_squares != m->leaf_squares)
+        error = "has other leaves than the parts before it (prove all with the same --leaves)";
+    else if (after < 0)
+        error = "does not start one move after the position";
+    if (!error && !strcmp(color_text(pos->to_move), m->winner)) {
+        /* The winner is to move here: the part's start is where its move goes. */
+        char start[POSITION_TEXT_MAX], move[MOVE_TEXT_MAX];
+        position_to_text(pos, start);
+        move_to_text(list->moves[after], move);
+        fprintf(m->out, "%s %s\n", start, move);
+        m->entries++;
+    }
+    for (size_t e = 0; !error && e < part.count; e++)
+        fprintf(m->out, "%s\n", part.entries[e]);
+    if (!error)
+        m->entries += part.count;
+    proof_text_free(&part);
+    return error;
+}
+
 /*
  * The proof of pos from proofs of the positions after its moves: their
  * entries, and when pos has the winner to move, the move that leads to the
@@ -284,74 +340,35 @@ static bool proof_complete(const char *path)
  */
 static int merge(const Options *o, char **parts, int count)
 {
-    char start[POSITION_TEXT_MAX], winner[8] = "";
-    int leaves = 0;
-    position_to_text(&o->pos, start);
+    if (count == 0)
+        return fail("--merge", "no PART files given");
     MoveList *list = malloc(sizeof *list);
     if (!list)
         return fail("--merge", "out of memory");
     generate_moves(&o->pos, o->pos.to_move, list);
-    char tmp[4096];
+    char tmp[4096], start[POSITION_TEXT_MAX];
     snprintf(tmp, sizeof tmp, "%s.tmp", o->proof_path);
-    FILE *out = fopen(tmp, "w");
-    if (!out) {
+    position_to_text(&o->pos, start);
+    Merged m = { .out = fopen(tmp, "w") };
+    if (!m.out) {
         free(list);
         return fail(tmp, strerror(errno));
     }
-    fprintf(out, "amazons-proof 1\nstart %s\n", start);
-    unsigned long long entries = 0;
-    int status = -1;
-    for (int i = 0; i < count && status < 0; i++) {
-        ProofText part;
-        const char *error = proof_text_read(parts[i], &part);
-        if (error) {
-            status = fail(parts[i], error);
-            break;
-        }
-        if (!winner[0]) {
-            snprintf(winner, sizeof winner, "%s", part.winner);
-            leaves = part.leaf_squares;
-            fprintf(out, "winner %s\nleaves %d\n", winner, leaves);
-        }
-        int after = -1;
-        for (int k = 0; k < list->count && after < 0; k++) {
-            Position child = o->pos;
-            char text[POSITION_TEXT_MAX];
-            position_make(&child, list->moves[k]);
-            position_to_text(&child, text);
-            if (!strcmp(text, part.start))
-                after = k;
-        }
-        if (strcmp(winner, part.winner))
-            status = fail(parts[i], "names another winner than the parts before it");
-        else if (part.leaf_squares != leaves)
-            status = fail(parts[i], "has other leaves than the parts before it (prove all with the same --leaves)");
-        else if (after < 0)
-            status = fail(parts[i], "does not start one move after the position");
-        else if (!strcmp(color_text(o->pos.to_move), winner)) {
-            char move[MOVE_TEXT_MAX];
-            move_to_text(list->moves[after], move);
-            fprintf(out, "%s %s\n", start, move);
-            entries++;
-        }
-        for (size_t e = 0; e < part.count; e++)
-            fprintf(out, "%s\n", part.entries[e]);
-        entries += part.count;
-        proof_text_free(&part);
-    }
-    if (status < 0 && !winner[0])
-        status = fail("--merge", "no PART files given");
-    fprintf(out, "end %llu\n", entries);
+    fprintf(m.out, "amazons-proof 1\nstart %s\n", start);
+    const char *error = NULL, *where = NULL;
+    for (int i = 0; i < count && !error; i++)
+        error = merge_part(&m, &o->pos, list, where = parts[i]);
+    fprintf(m.out, "end %llu\n", m.entries);
     free(list);
-    if (fclose(out) != 0 && status < 0)
-        status = fail(tmp, strerror(errno));
-    if (status < 0 && rename(tmp, o->proof_path) != 0)
-        status = fail(o->proof_path, strerror(errno));
-    if (status >= 0) {
+    if (fclose(m.out) != 0 && !error)
+        error = strerror(errno), where = tmp;
+    if (!error && rename(tmp, o->proof_path) != 0)
+        error = strerror(errno), where = o->proof_path;
+    if (error) {
         remove(tmp);
-        return status;
+        return fail(where, error);
     }
-    printf("merged %d proofs, %llu entries\n", count, entries);
+    printf("merged %d proofs, %llu entries\n", count, m.entries);
     return 0;
 }
 

@@ -57,6 +57,10 @@ expect 2 "only $n moves" "a job beyond the last reply is refused" -- \
 expect 0 "merged $n proofs" "$n jobs merged" -- \
     "$prove" --size 5x4 --moves b1-b2/d2 --merge --proof "$dir/merged.proof" "$dir"/jobs/*.proof
 expect 0 "proof checked: white wins" "merged proof checked" -- "$check" "$dir/merged.proof"
+expect 0 "merged 1 proofs" "merged once more, at the start, where the winner moves" -- \
+    "$prove" --size 5x4 --merge --proof "$dir/start.proof" "$dir/merged.proof"
+expect 0 "proof checked: white wins 1B1B1/B3B/W3W/1W1W1 w" "the start's proof from the pieces checked" -- \
+    "$check" "$dir/start.proof"
 first=$(ls "$dir"/jobs/*.proof | head -n 1)
 rm "$first"
 "$prove" --size 5x4 --moves b1-b2/d2 --merge --proof "$dir/partial.proof" "$dir"/jobs/*.proof > /dev/null
