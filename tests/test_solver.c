@@ -871,6 +871,7 @@ START_TEST(written_proofs_name_the_winner_and_end)
     SolveResult r = solver_solve(solver, &p, &limits);
     ck_assert_int_eq(r.outcome, SOLVE_LOSS);
     /* Claiming the loser wins stops at the first solve. */
+    free(text);
     position_start(&p, 5, 4);
     out = open_memstream(&text, &size);
     ck_assert_ptr_nonnull(proof_write(solver, &p, BLACK, 4, &limits, out, &stats));
