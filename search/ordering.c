@@ -1,4 +1,4 @@
-/* ordering.c - mobility-based ordering of amazon moves and arrows. */
+/* ordering.c - feature-based ordering of amazon moves and arrows. */
 #include "search/ordering.h"
 
 #include <limits.h>
@@ -8,7 +8,7 @@
 #include "eval/eval.h"
 #include "eval/lockstep.h"
 #include "eval/params.h"
-#include "eval/square_counts.h"
+#include "search/move_features.h"
 
 /*
  * Sorts best score first, stably: equal scores keep the order they were
@@ -56,86 +56,36 @@ static void sort_choices(ScoredChoice *c, int n)
     memcpy(c, sorted, (size_t)n * sizeof *c);
 }
 
-/*
- * mobility[s] for every s in `wanted` (empty squares): the queen moves from
- * s.  The squares whose next k squares in a direction are all empty shrink
- * with k by one shift and mask, so all rays grow together.
- */
-static void empty_square_mobility(Bitboard empty, Bitboard wanted, uint8_t mobility[NUM_SQUARES])
-{
-    Bitboard count[COUNT_BITS] = { 0 };
-#pragma GCC unroll 8
-    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-        int back = opposite_direction(dir);
-        Bitboard first = bb_shift(empty, back) & empty, run = first;
-        Bitboard length[RUN_BITS] = { 0 };
-#pragma GCC unroll 9
-        for (int k = 1; k < BOARD_MAX && run; k++) {
-            ray_grew(length, k, run);
-            run = first & bb_shift(run, back);
-        }
-        counts_add(count, length);
-    }
-    memset(mobility, 0, NUM_SQUARES);
-    for (int i = 0; i < COUNT_BITS; i++)
-        for (Bitboard set = count[i] & wanted; set; )
-            mobility[bb_pop(&set)] += (uint8_t)(1 << i);
-}
-
-/* The squares a queen on `from` reaches through `empty` in direction dir. */
-static inline Bitboard queen_ray(int from, int dir, Bitboard empty)
-{
-    Bitboard squares = 0;
-    for (Bitboard sq = bb_shift(bb_square(from), dir) & empty; sq; sq = bb_shift(sq, dir) & empty)
-        squares |= sq;
-    return squares;
-}
+const ParamId MOVE_FEATURE_WEIGHT[MOVE_FEATURES] = {
+    [MF_MOBILITY_AFTER] = P_ORDER_MOBILITY,
+    [MF_MOBILITY_BEFORE] = P_ORDER_MOBILITY_BEFORE,
+    [MF_NEAR_ENEMY] = P_ORDER_NEAR_ENEMY,
+    [MF_NEXT_TO_ENEMY] = P_ORDER_NEXT_TO_ENEMY,
+    [MF_ROOM_AFTER] = P_ORDER_ROOM_AFTER,
+    [MF_ROOM_BEFORE] = P_ORDER_ROOM_BEFORE,
+    [MF_ENEMY_REACH] = P_ORDER_ENEMY_REACH,
+    [MF_NEXT_TO_OWN] = P_ORDER_NEXT_TO_OWN,
+    [MF_DISTANCE] = P_ORDER_DISTANCE,
+    [MF_EDGE_DISTANCE] = P_ORDER_EDGE_DISTANCE,
+};
 
 /*
  * An amazon move is good when the amazon lands where it has room (queen
- * mobility) and close to the enemy, where territory is still being decided.
- *
- * Landing on `to` along direction dir, the amazon sees what any piece on
- * `to` sees, plus, looking back, the square it left and the run beyond it:
- * so its mobility is the square's count in the position plus one plus the
- * length of the ray opposite dir from `from`.
+ * mobility) and close to the enemy, where territory is still being decided:
+ * a weighted sum of its features, the weights fitted to deep searches' choices.
  */
 int order_amazon_moves(const Position *pos, ScoredChoice *out)
 {
-    Color us = pos->to_move;
-    Bitboard near_enemy = bb_king_reach(bb_king_reach(pos->amazons[color_other(us)], pos->board),
-                                        pos->board);
-    int weight_after = param_int(P_ORDER_MOBILITY), weight_before = param_int(P_ORDER_MOBILITY_BEFORE);
-    int weight_near = param_int(P_ORDER_NEAR_ENEMY);
-    uint8_t mobility_at[NUM_SQUARES];
-    empty_square_mobility(pos->empty, bb_queen_reach(pos->amazons[us], pos->empty), mobility_at);
-    Bitboard amazons = pos->amazons[us];
-    int n = 0;
-    while (amazons) {
-        int from = bb_pop(&amazons);
-        Bitboard rays[NUM_DIRECTIONS], destinations = 0;
-        uint8_t look_back[NUM_SQUARES];
-#pragma GCC unroll 8
-        for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-            rays[dir] = queen_ray(from, dir, pos->empty);
-            destinations |= rays[dir];
-        }
-#pragma GCC unroll 8
-        for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-            uint8_t behind = (uint8_t)(1 + bb_count(rays[opposite_direction(dir)]));
-            for (Bitboard squares = rays[dir]; squares; )
-                look_back[bb_pop(&squares)] = behind;
-        }
-        int mobility_before = bb_count(destinations);
-        while (destinations) {
-            int to = bb_pop(&destinations);
-            int mobility = mobility_at[to] + look_back[to];
-            out[n].a = (uint8_t)from;
-            out[n].b = (uint8_t)to;
-            out[n].score = (int16_t)(weight_after * mobility + weight_before * mobility_before
-                                     + weight_near * bb_test(near_enemy, to));
-            n++;
-        }
+    AmazonMoveFeatures moves[MAX_AMAZON_MOVES];
+    int n = amazon_move_features(pos, moves);
+    int weight[MOVE_FEATURES];
+    for (int f = 0; f < MOVE_FEATURES; f++)
+        weight[f] = param_int(MOVE_FEATURE_WEIGHT[f]);
+    for (int i = 0; i < n; i++) {
+        int score = 0;
+        for (int f = 0; f < MOVE_FEATURES; f++)
+            score += weight[f] * moves[i].f[f];
+        out[i] = (ScoredChoice){ .a = moves[i].from, .b = moves[i].to, .score = (int16_t)score };
     }
     sort_choices(out, n);
     return n;
@@ -148,16 +98,9 @@ int order_amazon_moves(const Position *pos, ScoredChoice *out)
  * (which features hold) that are scored once each rather than square by
  * square.
  */
-enum {
-    THEIR_NEIGHBOUR, /* next to an enemy amazon */
-    THEIR_REACH,     /* an enemy amazon could move there */
-    OUR_NEIGHBOUR,   /* next to one of ours */
-    ONLY_OUR_REACH,  /* only our amazons could move there */
-    ARROW_FEATURES,
-    ARROW_CLASSES = 1 << ARROW_FEATURES
-};
+enum { ARROW_CLASSES = 1 << ARROW_FEATURES };
 
-static const ParamId ARROW_WEIGHT[ARROW_FEATURES] = {
+const ParamId ARROW_FEATURE_WEIGHT[ARROW_FEATURES] = {
     P_ARROW_THEIR_NEIGHBOUR, P_ARROW_THEIR_REACH, P_ARROW_OUR_NEIGHBOUR, P_ARROW_ONLY_OUR_REACH
 };
 
@@ -194,6 +137,15 @@ static void arrow_reaches(ArrowContext *ctx)
     ctx->have_reaches = true;
 }
 
+Bitboard arrow_feature_sets(const Position *pos, int from, int to, Bitboard feature[ARROW_FEATURES])
+{
+    ArrowContext ctx;
+    arrow_context(pos, from, to, &ctx);
+    arrow_reaches(&ctx);
+    memcpy(feature, ctx.feature, sizeof ctx.feature);
+    return ctx.targets;
+}
+
 static bool has_feature(int c, int f) { return c >> f & 1; }
 
 /* The targets in class c (bit f: feature f holds). */
@@ -219,7 +171,7 @@ static int class_score(int c)
     int score = 0;
     for (int f = 0; f < ARROW_FEATURES; f++)
         if (has_feature(c, f))
-            score += param_int(ARROW_WEIGHT[f]);
+            score += param_int(ARROW_FEATURE_WEIGHT[f]);
     return score;
 }
 

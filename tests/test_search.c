@@ -128,6 +128,43 @@ static void assert_sorted(const ScoredChoice *c, int n)
     }
 }
 
+static int distance(int a, int b)
+{
+    int files = abs(square_file(a) - square_file(b)), ranks = abs(square_rank(a) - square_rank(b));
+    return files > ranks ? files : ranks;
+}
+
+/* The amazon-move score, feature by feature, from plain board queries (move_features.h). */
+static int amazon_move_score(const Position *pos, int from, int to)
+{
+    Color us = pos->to_move;
+    Bitboard theirs = pos->amazons[color_other(us)];
+    Bitboard next_to_enemy = bb_king_reach(theirs, pos->board);
+    Bitboard near_enemy = bb_king_reach(next_to_enemy, pos->board);
+    Bitboard open_after = pos->empty | bb_square(from);
+    int file = square_file(to), rank = square_rank(to);
+    int edge = file;
+    edge = edge < pos->width - 1 - file ? edge : pos->width - 1 - file;
+    edge = edge < rank ? edge : rank;
+    edge = edge < pos->height - 1 - rank ? edge : pos->height - 1 - rank;
+    int feature[MOVE_FEATURES] = {
+        [MF_MOBILITY_AFTER] = bb_count(queen_targets(to, open_after)),
+        [MF_MOBILITY_BEFORE] = bb_count(queen_targets(from, pos->empty)),
+        [MF_NEAR_ENEMY] = bb_test(near_enemy, to),
+        [MF_NEXT_TO_ENEMY] = bb_test(next_to_enemy, to),
+        [MF_ROOM_AFTER] = bb_count(bb_king_reach(bb_square(to), open_after) & ~bb_square(to)),
+        [MF_ROOM_BEFORE] = bb_count(bb_king_reach(bb_square(from), pos->empty)),
+        [MF_ENEMY_REACH] = bb_test(bb_queen_reach(theirs, pos->empty), to),
+        [MF_NEXT_TO_OWN] = bb_test(bb_king_reach(pos->amazons[us] & ~bb_square(from), pos->board), to),
+        [MF_DISTANCE] = distance(from, to),
+        [MF_EDGE_DISTANCE] = edge,
+    };
+    int score = 0;
+    for (int f = 0; f < MOVE_FEATURES; f++)
+        score += param_int(MOVE_FEATURE_WEIGHT[f]) * feature[f];
+    return score;
+}
+
 static void check_amazon_move_order(uint64_t seed)
 {
     Rng rng;
@@ -135,19 +172,13 @@ static void check_amazon_move_order(uint64_t seed)
     for (int game = 0; game < 300; game++) {
         Position pos = movable_position(&rng, game);
         Color us = pos.to_move;
-        Bitboard near_enemy = bb_king_reach(bb_king_reach(pos.amazons[color_other(us)], pos.board),
-                                            pos.board);
         ScoredChoice c[MAX_CHOICES];
         int n = order_amazon_moves(&pos, c), listed = 0;
         assert_sorted(c, n);
         for (int i = 0; i < n; i++) {
             ck_assert(bb_test(pos.amazons[us], c[i].a));
             ck_assert(bb_test(queen_targets(c[i].a, pos.empty), c[i].b));
-            int before = bb_count(queen_targets(c[i].a, pos.empty));
-            int after = bb_count(queen_targets(c[i].b, pos.empty | bb_square(c[i].a)));
-            ck_assert_int_eq(c[i].score, param_int(P_ORDER_MOBILITY) * after
-                                         + param_int(P_ORDER_MOBILITY_BEFORE) * before
-                                         + param_int(P_ORDER_NEAR_ENEMY) * bb_test(near_enemy, c[i].b));
+            ck_assert_int_eq(c[i].score, amazon_move_score(&pos, c[i].a, c[i].b));
         }
         for (Bitboard amazons = pos.amazons[us]; amazons; )
             listed += bb_count(queen_targets(bb_pop(&amazons), pos.empty));
@@ -158,10 +189,14 @@ static void check_amazon_move_order(uint64_t seed)
 START_TEST(amazon_moves_are_ordered_by_mobility_and_contact)
 {
     check_amazon_move_order(17);
-    /* Other weights, including ones that make the scores span a wide range. */
-    ck_assert_ptr_null(param_assign("order_mobility=-7"));
-    ck_assert_ptr_null(param_assign("order_mobility_before=20"));
-    ck_assert_ptr_null(param_assign("order_near_enemy=-50"));
+    /* Other weights, every feature weighed, including ones that make the scores span a wide range. */
+    const char *weights[] = {
+        "order_mobility=-7", "order_mobility_before=20", "order_near_enemy=-50", "order_next_to_enemy=13",
+        "order_room_after=5", "order_room_before=-3", "order_enemy_reach=9", "order_next_to_own=-11",
+        "order_distance=-2", "order_edge_distance=4",
+    };
+    for (size_t i = 0; i < sizeof weights / sizeof *weights; i++)
+        ck_assert_ptr_null(param_assign(weights[i]));
     check_amazon_move_order(27);
     params_reset();
 }
