@@ -112,9 +112,11 @@ $(EMBEDDED_SRC): eval/weights/embed.sh $(WEIGHTS_FILES) $(shell mkdir -p build/g
 # AMAZONS_SANITIZED tells the timing and memory tests that the engine is a
 # slower, bigger sanitizer build (tests/engine_session.c, tests/test_live.c);
 # "thread" names ThreadSanitizer, whose shadow memory grows with the cap.
-test: $(BIN) $(MATCH_BIN) $(TEST_BIN) $(BUILD)/amazons-selfplay $(BUILD)/amazons-label
+test: $(BIN) $(MATCH_BIN) $(TEST_BIN) $(BUILD)/amazons-selfplay $(BUILD)/amazons-label \
+      $(BUILD)/amazons-prior-label $(BUILD)/amazons-prior-fit
 	AMAZONS_BIN=$(abspath $(BIN)) AMAZONS_MATCH_BIN=$(abspath $(MATCH_BIN)) \
 	AMAZONS_SELFPLAY_BIN=$(abspath $(SELFPLAY_BIN)) AMAZONS_LABEL_BIN=$(abspath $(LABEL_BIN)) \
+	AMAZONS_PRIOR_LABEL_BIN=$(abspath $(PRIOR_LABEL_BIN)) AMAZONS_PRIOR_FIT_BIN=$(abspath $(PRIOR_FIT_BIN)) \
 	AMAZONS_FIXTURES=$(abspath tests/fixtures) $(TEST_ENV) $(TEST_BIN)
 
 # With NAIVE_PERFT=file.c, that reference perft is built with -O2 and run

@@ -3,7 +3,10 @@
 #
 #   make learn        builds amazons-selfplay (training positions from
 #                     self-play), amazons-label (a deep search's values for
-#                     them) and amazons-train (the trainer)
+#                     them), amazons-train (the trainer) and
+#                     amazons-prior-label, amazons-prior-fit (the move prior)
+#   make prior        the 10x10 move ordering's weights from deep searches'
+#                     root visits (about 25 minutes on 2 cores)
 #   make train        the shipped networks from their recipe: self-play
 #                     data, training, eval/weights/net10.amzw and
 #                     net8.amzw (about 45 minutes on 2 cores)
@@ -123,3 +126,46 @@ formula-from-data:
 	gzip -dc data/labels10.bin.gz > $(FORMULA_DIR)/labels10.bin
 	gzip -dc data/held-labels10.bin.gz > $(FORMULA_DIR)/held-labels10.bin
 	$(MAKE) formula-fit
+
+# The amazon-move ordering's weights from deep searches' root visits
+# (docs/learning.md, "The move prior").
+PRIOR_LABEL_BIN = $(BUILD)/amazons-prior-label
+PRIOR_FIT_BIN = $(BUILD)/amazons-prior-fit
+learn: $(PRIOR_LABEL_BIN) $(PRIOR_FIT_BIN)
+
+$(PRIOR_LABEL_BIN): $(BUILD)/learn/prior_label.o $(LEARN_OBJ) $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(PRIOR_FIT_BIN): $(BUILD)/learn/prior_fit.o $(ENGINE_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+-include $(BUILD)/learn/prior_label.d $(BUILD)/learn/prior_fit.d
+
+# The recipe of the 10x10 ordering weights eval/params.c carries: the root
+# visits of 20,000-playout searches of the first PRIOR_LIMIT positions (key
+# order) of the formula's self-play positions, and of 40,000-playout
+# searches of its held-out positions, by the engine with the mobility
+# ordering (PRIOR_TEACHER); `make prior` prints the fit, about 25 minutes
+# on 2 cores.  Interrupted, it goes on where it stopped.
+PRIOR_DIR ?= build/prior
+PRIOR_LIMIT ?= 10000
+PRIOR_TEACHER = --param order_next_to_enemy=0 --param order_room_after=0 --param order_room_before=0 \
+    --param order_enemy_reach=0 --param order_next_to_own=0 --param order_distance=0 \
+    --param order_edge_distance=0 --param order_mobility=4 --param order_mobility_before=-2 \
+    --param order_near_enemy=8
+PRIOR_LABEL = $(PRIOR_LABEL_BIN) -j $(TRAIN_JOBS) $(PRIOR_TEACHER)
+
+.PHONY: prior
+$(PRIOR_DIR)/held-positions10.bin: data/held-labels10.bin.gz
+	@mkdir -p $(dir $@)
+	gzip -dc $< > $@
+
+$(PRIOR_DIR)/held-visits10.txt: $(PRIOR_DIR)/held-positions10.bin | $(PRIOR_LABEL_BIN)
+	$(PRIOR_LABEL) --playouts 40000 -o $@.part $< && mv $@.part $@
+
+$(PRIOR_DIR)/visits10.txt: $(FORMULA_DIR)/positions10.bin | $(PRIOR_LABEL_BIN)
+	@mkdir -p $(dir $@)
+	$(PRIOR_LABEL) --playouts 20000 --limit $(PRIOR_LIMIT) -o $@.part $< && mv $@.part $@
+
+prior: $(PRIOR_DIR)/visits10.txt $(PRIOR_DIR)/held-visits10.txt | $(PRIOR_FIT_BIN)
+	$(PRIOR_FIT_BIN) --held-out $(PRIOR_DIR)/held-visits10.txt $(PRIOR_DIR)/visits10.txt

@@ -11,7 +11,7 @@ int main(void)
         protocol_process_suite, protocol_commands_suite, protocol_records_suite,
         protocol_errors_suite, protocol_client_suite, live_suite, botzone_suite,
         match_suite, match_tournament_suite, match_results_suite, match_parsers_suite,
-        match_engines_suite, learn_suite, formula_suite,
+        match_engines_suite, learn_suite, formula_suite, prior_suite,
         fuzz_regression_suite, hardening_suite, state_integrity_suite,
     };
     SRunner *runner = srunner_create(NULL);

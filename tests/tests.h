@@ -31,5 +31,6 @@ Suite *state_integrity_suite(void);
 Suite *fuzz_regression_suite(void);
 Suite *learn_suite(void);
 Suite *formula_suite(void);
+Suite *prior_suite(void);
 
 #endif
