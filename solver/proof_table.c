@@ -179,6 +179,15 @@ bool proof_table_lookup(ProofTable *table, const ProofKey *key, ProofValue *valu
     return false;
 }
 
+/* Stores a complete entry (its work byte in the key) as proof_table_store does. */
+static void store_entry(ProofTable *table, const ProofEntry *entry)
+{
+    ProofKey key = entry->key;
+    key.w[2] &= KEY_MASK_2;
+    ProofValue value = { entry->pn, entry->dn, work_of_code(entry_work_code(entry)) };
+    proof_table_store(table, &key, &value);
+}
+
 void proof_table_store(ProofTable *table, const ProofKey *key, const ProofValue *value)
 {
     /* Half full: time to double, while there is room. */
@@ -208,3 +217,66 @@ void proof_table_store(ProofTable *table, const ProofKey *key, const ProofValue 
 }
 
 ProofTableStats proof_table_stats(const ProofTable *table) { return table->stats; }
+
+/* ---- checkpoints ---- */
+
+/*
+ * The file: ENTRIES_MAGIC, the entry count (8 bytes, little-endian like
+ * everything here: the checkpoint is for the machine that wrote it and its
+ * like), then the entries as they are in memory.
+ */
+#define ENTRIES_MAGIC "AMZPTAB1"
+enum { MAGIC_BYTES = 8 };
+
+bool proof_table_save(const ProofTable *table, FILE *f)
+{
+    uint64_t count = 0;
+    for (size_t i = 0; i < table->count; i++)
+        for (int k = 0; k < BUCKET_SIZE; k++)
+            count += !is_empty(&table->buckets[i].entries[k]);
+    bool ok = fwrite(ENTRIES_MAGIC, 1, MAGIC_BYTES, f) == MAGIC_BYTES && fwrite(&count, sizeof count, 1, f) == 1;
+    for (size_t i = 0; ok && i < table->count; i++)
+        for (int k = 0; ok && k < BUCKET_SIZE; k++) {
+            const ProofEntry *e = &table->buckets[i].entries[k];
+            if (!is_empty(e))
+                ok = fwrite(e, sizeof *e, 1, f) == 1;
+        }
+    return ok;
+}
+
+/* An entry a table could hold: amazon slots are squares or empty, the side and pending square valid. */
+static bool plausible_entry(const ProofEntry *e)
+{
+    if (is_empty(e))
+        return false;
+    uint64_t pending = e->key.w[1] >> PENDING_SHIFT & 127;
+    if (pending != NO_SLOT && pending >= NUM_SQUARES)
+        return false;
+    for (int slot = 0; slot < 2 * MAX_AMAZONS; slot++) {
+        uint64_t sq = e->key.w[2] >> (SLOT_BITS * slot) & 127;
+        if (sq != NO_SLOT && sq >= NUM_SQUARES)
+            return false;
+    }
+    return e->pn != 0 || e->dn != 0;
+}
+
+const char *proof_table_load(ProofTable *table, FILE *f)
+{
+    char magic[MAGIC_BYTES];
+    uint64_t count;
+    if (fread(magic, 1, MAGIC_BYTES, f) != MAGIC_BYTES || memcmp(magic, ENTRIES_MAGIC, MAGIC_BYTES) != 0)
+        return "not a table checkpoint";
+    if (fread(&count, sizeof count, 1, f) != 1)
+        return "cut short before its entry count";
+    for (uint64_t i = 0; i < count; i++) {
+        ProofEntry e;
+        if (fread(&e, sizeof e, 1, f) != 1)
+            return "cut short: fewer entries than its count";
+        if (!plausible_entry(&e))
+            return "holds an entry no table could (a damaged file)";
+        store_entry(table, &e);
+    }
+    if (fgetc(f) != EOF)
+        return "has bytes after its last entry";
+    return NULL;
+}

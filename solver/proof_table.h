@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "engine/position.h"
 
@@ -72,5 +73,17 @@ typedef struct {
 } ProofTableStats;
 
 ProofTableStats proof_table_stats(const ProofTable *table);
+
+/*
+ * Checkpoints.  proof_table_save writes every entry, work included, to f
+ * (a count, then 32 bytes an entry); false on a write error.
+ * proof_table_load stores the entries of such a file, as proof_table_store
+ * would (so a smaller table keeps what cost more); NULL on success, else
+ * what is wrong with the file, and the table may then hold part of it.
+ * Entries do not name their board: the caller keeps the board's shape
+ * beside them (solver.h, solver_save).
+ */
+bool proof_table_save(const ProofTable *table, FILE *f);
+const char *proof_table_load(ProofTable *table, FILE *f);
 
 #endif

@@ -1,9 +1,11 @@
 /* solver.c - df-pn over split moves, with closed-area races as early ends (solver.h). */
 #include "solver/solver.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <math.h>
+#include <string.h>
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
@@ -86,6 +88,8 @@ struct Solver {
     uint64_t nodes, node_limit;
     Deadline deadline;   /* the time limit and solver_stop, polled by every nested search too */
     double start, next_report;
+    const char *checkpoint;     /* solve limits: where and how often to save progress */
+    double checkpoint_seconds, next_checkpoint;
     bool verbose, aborted;
     bool stop;           /* atomic: solver_stop */
     uint32_t root_pn, root_dn;
@@ -554,12 +558,19 @@ static void check_limits(Solver *s)
 {
     if (deadline_passed(&s->deadline) || (s->node_limit && s->nodes >= s->node_limit))
         s->aborted = true;
-    if (!s->verbose || s->nodes % REPORT_CHECK_INTERVAL)
+    if ((!s->verbose && !s->checkpoint) || s->nodes % REPORT_CHECK_INTERVAL)
         return;
     double now = monotonic_seconds();
-    if (now >= s->next_report) {
+    if (s->verbose && now >= s->next_report) {
         report_progress(s, now);
         s->next_report = now + REPORT_INTERVAL;
+    }
+    if (s->checkpoint && now >= s->next_checkpoint) {
+        /* Every stored entry is sound on its own, so a table saved mid-search is a sound start. */
+        const char *error = solver_save(s, s->checkpoint);
+        if (error)
+            fprintf(stderr, "solve: checkpoint %s: %s\n", s->checkpoint, error);
+        s->next_checkpoint = monotonic_seconds() + s->checkpoint_seconds;
     }
 }
 
@@ -851,6 +862,9 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     deadline_start(&s->deadline, limits->seconds, &s->stop);
     s->next_report = s->start + REPORT_INTERVAL;
     s->verbose = limits->verbose;
+    s->checkpoint = limits->checkpoint;
+    s->checkpoint_seconds = limits->checkpoint_seconds > 0 ? limits->checkpoint_seconds : 600;
+    s->next_checkpoint = s->start + s->checkpoint_seconds;
     s->aborted = false;
     s->race_checks = s->race_decided = 0;
     s->frames[0].count = 0;
@@ -872,6 +886,64 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     r.seconds = monotonic_seconds() - s->start;
     if (s->verbose)
         report_progress(s, monotonic_seconds());
+    if (s->checkpoint && r.outcome == SOLVE_UNKNOWN) {
+        const char *error = solver_save(s, s->checkpoint);
+        if (error)
+            fprintf(stderr, "solve: checkpoint %s: %s\n", s->checkpoint, error);
+    }
+    s->checkpoint = NULL;
     __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);
     return r;
+}
+
+/* ---- checkpoints ---- */
+
+/* The file: CHECKPOINT_MAGIC, the board's width and height (a byte each), then the table's entries. */
+#define CHECKPOINT_MAGIC "AMZSOLV1"
+enum { CHECKPOINT_MAGIC_BYTES = 8 };
+
+const char *solver_save(Solver *s, const char *path)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+        return "path too long";
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return strerror(errno);
+    uint8_t shape[2] = { (uint8_t)s->width, (uint8_t)s->height };
+    bool ok = fwrite(CHECKPOINT_MAGIC, 1, CHECKPOINT_MAGIC_BYTES, f) == CHECKPOINT_MAGIC_BYTES
+           && fwrite(shape, 1, 2, f) == 2 && proof_table_save(s->table, f);
+    ok &= fclose(f) == 0;
+    const char *error = ok ? NULL : "cannot write it (disk full?)";
+    if (!error && rename(tmp, path) != 0)
+        error = strerror(errno);
+    if (error)
+        remove(tmp);
+    return error;
+}
+
+const char *solver_load(Solver *s, const Position *board, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return strerror(errno);
+    char magic[CHECKPOINT_MAGIC_BYTES];
+    uint8_t shape[2];
+    const char *error = NULL;
+    if (fread(magic, 1, CHECKPOINT_MAGIC_BYTES, f) != CHECKPOINT_MAGIC_BYTES
+        || memcmp(magic, CHECKPOINT_MAGIC, CHECKPOINT_MAGIC_BYTES) != 0 || fread(shape, 1, 2, f) != 2)
+        error = "not a solver checkpoint";
+    else if (shape[0] != board->width || shape[1] != board->height)
+        error = "saved for another board size";
+    solver_clear(s);
+    if (!error)
+        error = proof_table_load(s->table, f);
+    fclose(f);
+    if (error) {
+        solver_clear(s);
+        return error;
+    }
+    s->width = board->width;
+    s->height = board->height;
+    return NULL;
 }

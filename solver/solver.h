@@ -31,6 +31,13 @@ typedef struct {
     double seconds;   /* wall-clock budget; <= 0: no limit */
     uint64_t nodes;   /* node budget; 0: no limit */
     bool verbose;     /* a progress line on stderr every few seconds */
+    /*
+     * A checkpoint (solver_save) written to this file every
+     * checkpoint_seconds while the solve runs and once when it ends
+     * undecided; NULL: none.
+     */
+    const char *checkpoint;
+    double checkpoint_seconds;
 } SolveLimits;
 
 typedef struct {
@@ -75,5 +82,18 @@ typedef struct {
 } SolverStats;
 
 SolverStats solver_stats(const Solver *solver);
+
+/*
+ * A solve's progress kept on disk.  solver_save writes the transposition
+ * table (every proof and estimate so far) and its board's shape to
+ * PATH.tmp, then renames it to PATH, so a kill never leaves half a file.
+ * solver_load adds a saved table to the solver's, for positions of the
+ * board of `board`: a solve then takes up where the saved one stopped
+ * (any position of that board shape may use it: entries name complete
+ * positions).  Both return NULL on success, else what went wrong; a failed
+ * load leaves the solver cleared.
+ */
+const char *solver_save(Solver *solver, const char *path);
+const char *solver_load(Solver *solver, const Position *board, const char *path);
 
 #endif

@@ -9,6 +9,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/movegen.h"
 #include "engine/table_memory.h"
@@ -19,6 +20,7 @@
 #include "solver/proof_writer.h"
 #include "solver/solver.h"
 #include "solver_reference.h"
+#include "tests/learn_fixtures.h"
 #include "tests.h"
 #include "test_util.h"
 
@@ -843,6 +845,73 @@ START_TEST(board_symmetries_are_symmetries)
 }
 END_TEST
 
+/*
+ * A solve cut short leaves a checkpoint; a fresh solver loaded from it
+ * proves the position with fewer nodes than from scratch, and the same
+ * result.  Files of another board, damaged or cut short are refused with
+ * a reason, and leave the solver cleared.
+ */
+START_TEST(checkpoints_resume_a_solve_and_refuse_other_files)
+{
+    char dir[] = "/tmp/test_checkpoint_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[128], damaged[128];
+    snprintf(path, sizeof path, "%s/solve.ckpt", dir);
+    snprintf(damaged, sizeof damaged, "%s/damaged.ckpt", dir);
+    Position pos;
+    position_start(&pos, 4, 5);
+    Solver *whole = solver_create((size_t)32 << 20), *first = solver_create((size_t)32 << 20);
+    Solver *second = solver_create((size_t)32 << 20);
+    ck_assert(whole && first && second);
+    SolveLimits none = { 0 };
+    SolveResult scratch = solver_solve(whole, &pos, &none);
+    ck_assert_int_eq(scratch.outcome, SOLVE_LOSS);
+    SolveLimits cut = { .nodes = scratch.nodes / 2, .checkpoint = path };
+    ck_assert_int_eq(solver_solve(first, &pos, &cut).outcome, SOLVE_UNKNOWN);
+    ck_assert_ptr_null(solver_load(second, &pos, path));
+    SolveResult resumed = solver_solve(second, &pos, &none);
+    ck_assert_int_eq(resumed.outcome, SOLVE_LOSS);
+    ck_assert_uint_lt(resumed.nodes, scratch.nodes * 3 / 4);
+
+    Position other;
+    position_start(&other, 5, 4);
+    ck_assert_str_eq(solver_load(second, &other, path), "saved for another board size");
+    char *data;
+    size_t length;
+    read_whole(path, &data, &length);
+    FILE *f = fopen(damaged, "wb");
+    fwrite(data, 1, length / 2, f);
+    fclose(f);
+    ck_assert_str_eq(solver_load(second, &pos, damaged), "cut short: fewer entries than its count");
+    f = fopen(damaged, "wb");
+    fwrite(data, 1, length, f);
+    fputc(0, f);
+    fclose(f);
+    ck_assert_str_eq(solver_load(second, &pos, damaged), "has bytes after its last entry");
+    /* The last entry's first amazon (the low 7 bits of its key's third word) on a square no board has. */
+    data[length - 16] = (char)((data[length - 16] & 0x80) | 120);
+    f = fopen(damaged, "wb");
+    fwrite(data, 1, length, f);
+    fclose(f);
+    ck_assert_str_eq(solver_load(second, &pos, damaged), "holds an entry no table could (a damaged file)");
+    f = fopen(damaged, "wb");
+    fputs("AMZSOLV0", f);
+    fclose(f);
+    ck_assert_str_eq(solver_load(second, &pos, damaged), "not a solver checkpoint");
+    ck_assert_ptr_nonnull(solver_load(second, &pos, "/nonexistent/solve.ckpt"));
+    ck_assert_ptr_nonnull(solver_save(second, "/nonexistent/solve.ckpt"));
+    /* A refused file leaves the solver empty: the next solve starts from scratch. */
+    ck_assert_uint_eq(solver_stats(second).used, 0);
+    free(data);
+    unlink(path);
+    unlink(damaged);
+    rmdir(dir);
+    solver_destroy(whole);
+    solver_destroy(first);
+    solver_destroy(second);
+}
+END_TEST
+
 START_TEST(written_proofs_name_the_winner_and_end)
 {
     Position p;
@@ -920,6 +989,7 @@ Suite *solver_suite(void)
     tcase_add_test(proofs, contested_squares_count_areas_with_both_colours);
     tcase_add_test(proofs, board_symmetries_are_symmetries);
     tcase_add_test(proofs, written_proofs_name_the_winner_and_end);
+    tcase_add_test(proofs, checkpoints_resume_a_solve_and_refuse_other_files);
     suite_add_tcase(s, proofs);
     return s;
 }

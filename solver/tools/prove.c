@@ -7,13 +7,15 @@
  * of the position, each job proves the position after one of them, and
  * --merge joins the jobs' proof files into the proof of the position
  * (docs/solver.md, "Proofs in pieces").  A job whose proof file is already
- * complete is not run again, so a killed batch resumes where it stopped.
+ * complete is not run again, so a killed batch resumes where it stopped;
+ * with --checkpoint, a killed job resumes its solve too.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/move_check.h"
 #include "engine/movegen.h"
@@ -30,6 +32,7 @@ typedef struct {
     size_t memory_mb;
     SolveLimits limits;
     const char *proof_path;
+    const char *checkpoint_path;
     int leaf_squares;
     long job;            /* prove the position after the job-th move (1-based); 0: the position */
     bool list_replies, merge, quiet;
@@ -59,6 +62,9 @@ static void usage(FILE *out)
         "  --replies            list the position's moves, one a line, and stop\n"
         "  --merge              join proofs of the positions after the position's\n"
         "                       moves (PART...) into the proof of the position\n"
+        "  --checkpoint FILE    save the solve's progress there every\n"
+        "                       --checkpoint-every seconds (default 600) and when it\n"
+        "                       stops undecided; start from FILE when it exists\n"
         "  --quiet              no progress lines on stderr\n"
         "\n"
         "Prints \"win MOVE\", \"loss\" or \"unknown\" for the side to move, with nodes\n"
@@ -96,7 +102,7 @@ static const char *play_moves(Position *pos, const char *text, char *why, size_t
 static int parse_options(int argc, char **argv, Options *o)
 {
     enum { OPT_SIZE = 256, OPT_POSITION, OPT_MOVES, OPT_MEMORY, OPT_SECONDS, OPT_NODES, OPT_PROOF, OPT_LEAVES, OPT_JOB,
-           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_HELP };
+           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_HELP };
     static const struct option longs[] = {
         { "size", required_argument, 0, OPT_SIZE }, { "position", required_argument, 0, OPT_POSITION },
         { "moves", required_argument, 0, OPT_MOVES }, { "memory", required_argument, 0, OPT_MEMORY },
@@ -104,6 +110,8 @@ static int parse_options(int argc, char **argv, Options *o)
         { "proof", required_argument, 0, OPT_PROOF }, { "leaves", required_argument, 0, OPT_LEAVES },
         { "replies", no_argument, 0, OPT_REPLIES }, { "job", required_argument, 0, OPT_JOB },
         { "merge", no_argument, 0, OPT_MERGE }, { "quiet", no_argument, 0, OPT_QUIET },
+        { "checkpoint", required_argument, 0, OPT_CHECKPOINT },
+        { "checkpoint-every", required_argument, 0, OPT_CHECKPOINT_EVERY },
         { "help", no_argument, 0, OPT_HELP }, { 0, 0, 0, 0 }
     };
     *o = (Options){ .memory_mb = 1024, .leaf_squares = DEFAULT_LEAF_SQUARES };
@@ -161,6 +169,12 @@ static int parse_options(int argc, char **argv, Options *o)
             break;
         case OPT_MERGE: o->merge = true; break;
         case OPT_QUIET: o->quiet = true; break;
+        case OPT_CHECKPOINT: o->limits.checkpoint = optarg; break;
+        case OPT_CHECKPOINT_EVERY:
+            o->limits.checkpoint_seconds = strtod(optarg, &end);
+            if (errno || *end || !(o->limits.checkpoint_seconds > 0))
+                return fail(optarg, "--checkpoint-every takes a positive number of seconds");
+            break;
         case OPT_HELP: usage(stdout); exit(0);
         default: usage(stderr); return 2;
         }
@@ -382,6 +396,7 @@ static int write_proof(const Options *o, Solver *solver, Color winner)
         return fail(tmp, strerror(errno));
     SolveLimits limits = o->limits;
     limits.verbose = false;
+    limits.checkpoint = NULL; /* the position is proven: nothing left to resume */
     ProofWriteStats stats;
     const char *error = proof_write(solver, &o->pos, winner, o->leaf_squares, &limits, out, &stats);
     if (fclose(out) != 0 && !error)
@@ -428,6 +443,15 @@ int main(int argc, char **argv)
     Solver *solver = solver_create(o.memory_mb << 20);
     if (!solver)
         return fail("--memory", "cannot have that much memory");
+    if (o.limits.checkpoint && access(o.limits.checkpoint, F_OK) == 0) {
+        const char *error = solver_load(solver, &o.pos, o.limits.checkpoint);
+        if (error) {
+            solver_destroy(solver);
+            return fail(o.limits.checkpoint, error);
+        }
+        if (!o.quiet)
+            fprintf(stderr, "amazons-prove: resuming from %s\n", o.limits.checkpoint);
+    }
     SolveResult r = solver_solve(solver, &o.pos, &o.limits);
     print_result(&o.pos, &r);
     status = r.outcome == SOLVE_UNKNOWN ? 1 : 0;

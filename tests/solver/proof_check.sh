@@ -3,8 +3,9 @@
 #
 #  1. amazons-prove writes the proofs of 5x4, 4x6 and 5x5, and the
 #     independent checker accepts them;
-#  2. a proof split into jobs, one per reply, and merged, is accepted, and a
-#     job run again is not proved again;
+#  2. a solve cut short resumes from its checkpoint; a proof split into
+#     jobs, one per reply, and merged, is accepted, and a job run again is
+#     not proved again;
 #  3. the checker refuses what is not a proof: a false claim, a missing
 #     entry, an illegal move, a file cut short, a wrong header;
 #  4. the checker's exhaustive search agrees with the solver on positions
@@ -45,6 +46,14 @@ expect 0 "proof checked: white wins" "5x5 proof checked (about three minutes)" -
 rm "$dir/5x5.proof"
 expect 0 "proved before" "a complete proof is not proved again" -- \
     "$prove" --size 5x4 --quiet --proof "$dir/5x4.proof"
+
+# A solve stopped by its node limit leaves a checkpoint, and the next run goes on from it.
+expect 1 "unknown" "4x6 stopped at 100,000 nodes" -- \
+    "$prove" --size 4x6 --quiet --nodes 100000 --checkpoint "$dir/4x6.ckpt"
+expect 0 "resuming from" "4x6 resumed from its checkpoint" -- "$prove" --size 4x6 --checkpoint "$dir/4x6.ckpt"
+expect 0 "win b1-b4/c3" "4x6 proved after the resume" -- "$prove" --size 4x6 --quiet --checkpoint "$dir/4x6.ckpt"
+expect 2 "saved for another board size" "a checkpoint of another board is refused" -- \
+    "$prove" --size 5x4 --quiet --checkpoint "$dir/4x6.ckpt"
 
 # 2. In pieces: 5x4 after b1-b2/d2, one job per reply of Black, merged.
 n=$("$prove" --size 5x4 --moves b1-b2/d2 --replies | wc -l)
