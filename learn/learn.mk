@@ -5,8 +5,8 @@
 #                     self-play), amazons-label (a deep search's values for
 #                     them), amazons-train (the trainer) and
 #                     amazons-prior-label, amazons-prior-fit (the move prior)
-#   make prior        the 10x10 move ordering's weights from deep searches'
-#                     root visits (about 25 minutes on 2 cores)
+#   make prior        10x10 move-ordering weights fitted to deep searches'
+#                     root visits (about 10 minutes on 2 cores)
 #   make train        the shipped networks from their recipe: self-play
 #                     data, training, eval/weights/net10.amzw and
 #                     net8.amzw (about 45 minutes on 2 cores)
@@ -141,12 +141,13 @@ $(PRIOR_FIT_BIN): $(BUILD)/learn/prior_fit.o $(ENGINE_OBJ)
 
 -include $(BUILD)/learn/prior_label.d $(BUILD)/learn/prior_fit.d
 
-# The recipe of the 10x10 ordering weights eval/params.c carries: the root
-# visits of 20,000-playout searches of the first PRIOR_LIMIT positions (key
-# order) of the formula's self-play positions, and of 40,000-playout
-# searches of its held-out positions, by the engine with the mobility
-# ordering (PRIOR_TEACHER); `make prior` prints the fit, about 25 minutes
-# on 2 cores.  Interrupted, it goes on where it stopped.
+# The recipe of the learned 10x10 ordering weights (docs/learning.md, "The
+# move prior"; a --param set, not the default): the root visits of
+# 20,000-playout searches of the first PRIOR_LIMIT positions (key order) of
+# the formula's self-play positions, and of 40,000-playout searches of its
+# held-out positions, by the engine with the hand-set ordering
+# (PRIOR_TEACHER); `make prior` prints the fit, about 10 minutes on 2 cores.
+# Interrupted, it goes on where it stopped.
 PRIOR_DIR ?= build/prior
 PRIOR_LIMIT ?= 10000
 PRIOR_TEACHER = --param order_next_to_enemy=0 --param order_room_after=0 --param order_room_before=0 \

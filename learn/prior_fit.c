@@ -325,8 +325,10 @@ static void fit_half(Half *h, double ridge, double range)
         largest = fmax(largest, fabs(fitted[f]));
     for (int f = 0; f < h->features; f++)
         rounded[f] = largest > 0 ? round(fitted[f] * range / largest) : 0;
-    scaled(rounded, h->features, best_scale(&h->held, rounded, h->features), shown);
+    double temperature = best_scale(&h->held, rounded, h->features);
+    scaled(rounded, h->features, temperature, shown);
     report(h, "fitted, whole numbers", shown);
+    printf("%-12s %-22s %.4f log-odds per unit of score\n", h->name, "whole numbers' scale", temperature);
     for (int f = 0; f < h->features; f++)
         printf("--param %s=%d%s", PARAM_SPECS[h->weight[f]].name, (int)rounded[f],
                f + 1 < h->features ? " " : "\n");

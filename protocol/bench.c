@@ -29,6 +29,7 @@
 #include "engine/lines.h"
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "eval/params.h"
 #include "eval/net.h"
 #include "protocol/bench.h"
 #include "protocol/numbers.h"
@@ -133,6 +134,7 @@ static int bench_search_as(const SessionOptions *options, int threads, SearchFig
             search_destroy(search);
             return 1;
         }
+        params_use_board(pos.width, pos.height); /* as a game on this board would */
         SearchLimits limits = { .seconds = 1e9, .iterations = BENCH_ITERATIONS };
         SearchResult r = search_run(search, &pos, &limits);
         char move[MOVE_TEXT_MAX];
