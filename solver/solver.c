@@ -904,6 +904,8 @@ enum { CHECKPOINT_MAGIC_BYTES = 8 };
 
 const char *solver_save(Solver *s, const char *path)
 {
+    if (!s->width)
+        return "nothing to save: the solver has not solved anything";
     char tmp[4096];
     if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
         return "path too long";

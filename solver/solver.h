@@ -87,11 +87,11 @@ SolverStats solver_stats(const Solver *solver);
  * A solve's progress kept on disk.  solver_save writes the transposition
  * table (every proof and estimate so far) and its board's shape to
  * PATH.tmp, then renames it to PATH, so a kill never leaves half a file.
- * solver_load adds a saved table to the solver's, for positions of the
- * board of `board`: a solve then takes up where the saved one stopped
- * (any position of that board shape may use it: entries name complete
- * positions).  Both return NULL on success, else what went wrong; a failed
- * load leaves the solver cleared.
+ * solver_load clears the solver and fills its table from such a file,
+ * which must be of the board of `board`: a solve then takes up where the
+ * saved one stopped (any position of that board shape may use it: entries
+ * name complete positions).  Both return NULL on success, else what went
+ * wrong; a failed load leaves the solver cleared.
  */
 const char *solver_save(Solver *solver, const char *path);
 const char *solver_load(Solver *solver, const Position *board, const char *path);

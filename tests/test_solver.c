@@ -899,6 +899,8 @@ START_TEST(checkpoints_resume_a_solve_and_refuse_other_files)
     fclose(f);
     ck_assert_str_eq(solver_load(second, &pos, damaged), "not a solver checkpoint");
     ck_assert_ptr_nonnull(solver_load(second, &pos, "/nonexistent/solve.ckpt"));
+    /* A refused load leaves nothing to save. */
+    ck_assert_str_eq(solver_save(second, path), "nothing to save: the solver has not solved anything");
     ck_assert_ptr_nonnull(solver_save(second, "/nonexistent/solve.ckpt"));
     /* A refused file leaves the solver empty: the next solve starts from scratch. */
     ck_assert_uint_eq(solver_stats(second).used, 0);
