@@ -1,4 +1,6 @@
 /* test_search.c - MCTS: forced wins, legality everywhere, determinism, limits; time manager. */
+#include <stdlib.h>
+
 #include "engine/movegen.h"
 #include "eval/params.h"
 #include "search/baseline.h"
