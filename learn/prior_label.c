@@ -113,7 +113,11 @@ static void *worker(void *arg)
                 run->done / elapsed * 3600);
         pthread_mutex_unlock(&run->lock);
     }
-    run->failed |= !ready;
+    if (!ready) {
+        pthread_mutex_lock(&run->lock);
+        run->failed = true;
+        pthread_mutex_unlock(&run->lock);
+    }
     free(line);
     free(candidates);
     search_destroy(search);
