@@ -233,3 +233,23 @@ const char *journal_read(TrainingSet *set, const char *path)
     fclose(f);
     return error;
 }
+
+const char *set_read_files(TrainingSet *set, char *const *paths, int count, const char **bad)
+{
+    for (int i = 0; i < count; i++) {
+        const char *error = set_read(set, paths[i]);
+        if (error) {
+            *bad = paths[i];
+            return error;
+        }
+    }
+    return NULL;
+}
+
+bool set_one_board(const TrainingSet *set)
+{
+    for (size_t i = 1; i < set->count; i++)
+        if (set->records[i].width != set->records[0].width || set->records[i].height != set->records[0].height)
+            return false;
+    return true;
+}

@@ -65,6 +65,12 @@ void set_merge_duplicates(TrainingSet *set);
 /* Reads a file's records onto the set; NULL on success, else what is wrong. */
 const char *set_read(TrainingSet *set, const char *path);
 
+/* Reads every file of paths onto the set; NULL, or what is wrong and *bad the file. */
+const char *set_read_files(TrainingSet *set, char *const *paths, int count, const char **bad);
+
+/* Whether every record is of the first record's board (an empty set is). */
+bool set_one_board(const TrainingSet *set);
+
 /* Writes the whole set; false on an error (errno tells). */
 bool set_write(const TrainingSet *set, const char *path);
 

@@ -313,25 +313,22 @@ int main(int argc, char **argv)
         return 2;
     }
     TrainingSet all = { 0 }, mine = { 0 };
-    for (int i = optind; i < argc; i++) {
-        const char *error = set_read(&all, argv[i]);
-        if (error) {
-            fprintf(stderr, "amazons-label: %s: %s\n", argv[i], error);
-            set_free(&all);
-            return 2;
-        }
+    const char *bad, *error = set_read_files(&all, argv + optind, argc - optind, &bad);
+    if (error) {
+        fprintf(stderr, "amazons-label: %s: %s\n", bad, error);
+        set_free(&all);
+        return 2;
     }
     if (!select_positions(&o, &all, &mine)) {
         fprintf(stderr, "amazons-label: out of memory\n");
         return 1;
     }
     set_free(&all);
-    for (size_t i = 1; i < mine.count; i++)
-        if (mine.records[i].width != mine.records[0].width || mine.records[i].height != mine.records[0].height) {
-            fprintf(stderr, "amazons-label: positions of more than one board size: label each size apart\n");
-            set_free(&mine);
-            return 2;
-        }
+    if (!set_one_board(&mine)) {
+        fprintf(stderr, "amazons-label: positions of more than one board size: label each size apart\n");
+        set_free(&mine);
+        return 2;
+    }
     if (mine.count)
         params_use_board(mine.records[0].width, mine.records[0].height);
     char journal_path[4096];

@@ -264,21 +264,18 @@ int main(int argc, char **argv)
         return 2;
     }
     TrainingSet set = { 0 };
-    for (int i = optind; i < argc; i++) {
-        const char *error = set_read(&set, argv[i]);
-        if (error) {
-            fprintf(stderr, "amazons-prior-label: %s: %s\n", argv[i], error);
-            set_free(&set);
-            return 2;
-        }
+    const char *bad, *error = set_read_files(&set, argv + optind, argc - optind, &bad);
+    if (error) {
+        fprintf(stderr, "amazons-prior-label: %s: %s\n", bad, error);
+        set_free(&set);
+        return 2;
     }
     set_merge_duplicates(&set); /* key order, one record a position */
-    for (size_t i = 1; i < set.count; i++)
-        if (set.records[i].width != set.records[0].width || set.records[i].height != set.records[0].height) {
-            fprintf(stderr, "amazons-prior-label: positions of more than one board size: label each apart\n");
-            set_free(&set);
-            return 2;
-        }
+    if (!set_one_board(&set)) {
+        fprintf(stderr, "amazons-prior-label: positions of more than one board size: label each apart\n");
+        set_free(&set);
+        return 2;
+    }
     if (set.count)
         params_use_board(set.records[0].width, set.records[0].height);
     int status = label(&o, &set);

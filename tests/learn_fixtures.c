@@ -9,6 +9,7 @@
 
 #include <check.h>
 
+#include "learn/data.h"
 #include "search/playout.h"
 #include "search/rng.h"
 
@@ -82,4 +83,21 @@ double win_probability_with(EvalKind kind, const Position *pos)
     double p = eval_win_probability(pos);
     eval_use(before);
     return p;
+}
+
+size_t write_game_positions(const char *path, int width, int height, int games, int plies, uint64_t seed)
+{
+    TrainingSet set = { 0 };
+    for (int g = 0; g < games; g++)
+        for (int ply = 0; ply < plies; ply++) {
+            Position pos = random_game_position(width, height, ply, seed + (uint64_t)g);
+            TrainingRecord r;
+            record_from_position(&pos, ply, g % 2, 0.5, &r);
+            ck_assert(set_add(&set, &r));
+        }
+    set_merge_duplicates(&set);
+    ck_assert(set_write(&set, path));
+    size_t count = set.count;
+    set_free(&set);
+    return count;
 }

@@ -15,6 +15,13 @@
 /* A position some random moves into a game on width x height. */
 Position random_game_position(int width, int height, int moves, uint64_t seed);
 
+/*
+ * Writes the positions of `games` random width x height games, each after
+ * 0 .. plies - 1 moves (game g seeded seed + g), as amazons-selfplay would;
+ * how many distinct positions.
+ */
+size_t write_game_positions(const char *path, int width, int height, int games, int plies, uint64_t seed);
+
 /* The same board mirrored top to bottom, colours swapped, the other side to move. */
 Position mirrored(const Position *pos);
 

@@ -177,22 +177,6 @@ static int label(const char *args, const char *in, const char *out)
     return system(command);
 }
 
-/* Positions of a few random 6x6 games, as amazons-selfplay writes them. */
-static void some_positions(const char *path)
-{
-    TrainingSet set = { 0 };
-    for (int g = 0; g < 6; g++)
-        for (int ply = 0; ply < 14; ply++) {
-            Position pos = random_game_position(6, 6, ply, 40 + (uint64_t)g);
-            TrainingRecord r;
-            record_from_position(&pos, ply, g % 2, 0.5, &r);
-            ck_assert(set_add(&set, &r));
-        }
-    set_merge_duplicates(&set);
-    ck_assert(set_write(&set, path));
-    set_free(&set);
-}
-
 /*
  * Labels repeat byte for byte whatever -j; a run killed part way (its
  * journal ending in a partial record) goes on to the same file; shards
@@ -210,7 +194,7 @@ START_TEST(labelling_repeats_and_resumes)
     snprintf(journal, sizeof journal, "%s.journal", resumed);
     snprintf(s0, sizeof s0, "%s/s0.bin", dir);
     snprintf(s1, sizeof s1, "%s/s1.bin", dir);
-    some_positions(in);
+    write_game_positions(in, 6, 6, 6, 14, 40);
     ck_assert_int_eq(label("-j 1", in, one), 0);
     ck_assert_int_eq(label("-j 2", in, two), 0);
     char *a, *b;

@@ -42,24 +42,6 @@ static int prior_fit(const char *args, const char *out, const char *err)
     return system(command);
 }
 
-/* Positions of a few random 6x6 games, as amazons-selfplay writes them; how many. */
-static size_t some_positions(const char *path)
-{
-    TrainingSet set = { 0 };
-    for (int g = 0; g < 4; g++)
-        for (int ply = 0; ply < 10; ply++) {
-            Position pos = random_game_position(6, 6, ply, 70 + (uint64_t)g);
-            TrainingRecord r;
-            record_from_position(&pos, ply, g % 2, 0.5, &r);
-            ck_assert(set_add(&set, &r));
-        }
-    set_merge_duplicates(&set);
-    ck_assert(set_write(&set, path));
-    size_t count = set.count;
-    set_free(&set);
-    return count;
-}
-
 static int by_text(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -141,7 +123,7 @@ START_TEST(prior_labels_repeat_resume_and_name_root_moves)
     snprintf(one, sizeof one, "%s/one.txt", dir);
     snprintf(two, sizeof two, "%s/two.txt", dir);
     snprintf(resumed, sizeof resumed, "%s/resumed.txt", dir);
-    size_t positions = some_positions(in);
+    size_t positions = write_game_positions(in, 6, 6, 4, 10, 70);
     ck_assert_int_eq(prior_label("-j 1", in, one), 0);
     ck_assert_int_eq(prior_label("-j 2", in, two), 0);
     char **a, **b;
@@ -220,7 +202,7 @@ START_TEST(prior_fit_learns_and_refuses_bad_files)
     snprintf(out, sizeof out, "%s/out.txt", dir);
     snprintf(err, sizeof err, "%s/err.txt", dir);
     snprintf(bad, sizeof bad, "%s/bad.txt", dir);
-    some_positions(in);
+    write_game_positions(in, 6, 6, 4, 10, 70);
     ck_assert_int_eq(prior_label("-j 2", in, visits), 0);
     snprintf(args, sizeof args, "--held-out '%s' '%s'", visits, visits);
     ck_assert_int_eq(prior_fit(args, out, err), 0);
