@@ -112,7 +112,7 @@ static bool amazon_sample(Samples *set, const Position *pos, const Entry *e, int
     if (!s)
         return false;
     AmazonMoveFeatures moves[MAX_AMAZON_MOVES];
-    s->count = amazon_move_features(pos, moves);
+    s->count = amazon_move_features(pos, ALL_MOVE_FEATURES, moves);
     for (int i = 0; i < s->count; i++)
         memcpy(s->f[i], moves[i].f, MOVE_FEATURES);
     for (int k = 0; k < n; k++)
@@ -173,7 +173,7 @@ static const char *parse_line(char *line, Half *amazons, Half *arrows, bool held
     if (!amazon_sample(held ? &amazons->held : &amazons->train, &pos, entries, n))
         return "out of memory";
     AmazonMoveFeatures moves[MAX_AMAZON_MOVES];
-    int count = amazon_move_features(&pos, moves);
+    int count = amazon_move_features(&pos, ALL_MOVE_FEATURES, moves);
     for (int i = 0; i < count; i++)
         if (!arrow_sample(held ? &arrows->held : &arrows->train, &pos, moves[i].from, moves[i].to, entries, n))
             return "out of memory";

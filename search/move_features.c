@@ -1,6 +1,7 @@
 /* move_features.c - the features of every amazon move of a position. */
 #include "search/move_features.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,18 +78,35 @@ static int king_distance(int a, int b)
 
 /* What the moves of all amazons share: the enemy's surroundings and reach, and squares' mobility. */
 typedef struct {
+    MoveFeatureSet wanted;
     Bitboard near_enemy, next_to_enemy, enemy_reach;
     uint8_t mobility_at[NUM_SQUARES];
 } SharedFeatures;
 
-static void shared_features(const Position *pos, SharedFeatures *shared)
+static bool wants(MoveFeatureSet set, MoveFeature f) { return set >> f & 1; }
+
+static void shared_features(const Position *pos, MoveFeatureSet wanted, SharedFeatures *shared)
 {
     Color us = pos->to_move;
     Bitboard theirs = pos->amazons[color_other(us)];
+    shared->wanted = wanted;
     shared->next_to_enemy = bb_king_reach(theirs, pos->board);
     shared->near_enemy = bb_king_reach(shared->next_to_enemy, pos->board);
-    shared->enemy_reach = bb_queen_reach(theirs, pos->empty);
-    empty_square_mobility(pos->empty, bb_queen_reach(pos->amazons[us], pos->empty), shared->mobility_at);
+    shared->enemy_reach = wants(wanted, MF_ENEMY_REACH) ? bb_queen_reach(theirs, pos->empty) : 0;
+    if (wants(wanted, MF_MOBILITY_AFTER))
+        empty_square_mobility(pos->empty, bb_queen_reach(pos->amazons[us], pos->empty), shared->mobility_at);
+}
+
+/* The features of one move that take more than a mask test. */
+static void costly_features(const Position *pos, MoveFeatureSet wanted, int from, int to, Bitboard open_after,
+                            AmazonMoveFeatures *m)
+{
+    if (wants(wanted, MF_ROOM_AFTER))
+        m->f[MF_ROOM_AFTER] = (uint8_t)bb_count(bb_neighbours(to) & open_after);
+    if (wants(wanted, MF_DISTANCE))
+        m->f[MF_DISTANCE] = (uint8_t)king_distance(from, to);
+    if (wants(wanted, MF_EDGE_DISTANCE))
+        m->f[MF_EDGE_DISTANCE] = (uint8_t)edge_distance(pos, to);
 }
 
 /*
@@ -100,6 +118,7 @@ static void shared_features(const Position *pos, SharedFeatures *shared)
 static int amazon_features(const Position *pos, const SharedFeatures *shared, int from,
                            AmazonMoveFeatures *out)
 {
+    MoveFeatureSet wanted = shared->wanted;
     Bitboard rays[NUM_DIRECTIONS], destinations = 0;
     uint8_t look_back[NUM_SQUARES];
 #pragma GCC unroll 8
@@ -107,40 +126,43 @@ static int amazon_features(const Position *pos, const SharedFeatures *shared, in
         rays[dir] = queen_ray(from, dir, pos->empty);
         destinations |= rays[dir];
     }
+    if (wants(wanted, MF_MOBILITY_AFTER)) {
 #pragma GCC unroll 8
-    for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
-        uint8_t behind = (uint8_t)(1 + bb_count(rays[opposite_direction(dir)]));
-        for (Bitboard squares = rays[dir]; squares; )
-            look_back[bb_pop(&squares)] = behind;
+        for (int dir = 0; dir < NUM_DIRECTIONS; dir++) {
+            uint8_t behind = (uint8_t)(1 + bb_count(rays[opposite_direction(dir)]));
+            for (Bitboard squares = rays[dir]; squares; )
+                look_back[bb_pop(&squares)] = behind;
+        }
     }
     Bitboard open_after = pos->empty | bb_square(from);
     Bitboard next_to_own = bb_king_reach(pos->amazons[pos->to_move] ^ bb_square(from), pos->board);
     uint8_t mobility_before = (uint8_t)bb_count(destinations);
     uint8_t room_before = (uint8_t)bb_count(bb_neighbours(from) & pos->empty);
+    bool costly = wanted & (1u << MF_ROOM_AFTER | 1u << MF_DISTANCE | 1u << MF_EDGE_DISTANCE);
     int n = 0;
     while (destinations) {
         int to = bb_pop(&destinations);
         AmazonMoveFeatures *m = &out[n++];
         m->from = (uint8_t)from;
         m->to = (uint8_t)to;
-        m->f[MF_MOBILITY_AFTER] = (uint8_t)(shared->mobility_at[to] + look_back[to]);
+        if (wants(wanted, MF_MOBILITY_AFTER))
+            m->f[MF_MOBILITY_AFTER] = (uint8_t)(shared->mobility_at[to] + look_back[to]);
         m->f[MF_MOBILITY_BEFORE] = mobility_before;
         m->f[MF_NEAR_ENEMY] = bb_test(shared->near_enemy, to);
         m->f[MF_NEXT_TO_ENEMY] = bb_test(shared->next_to_enemy, to);
-        m->f[MF_ROOM_AFTER] = (uint8_t)bb_count(bb_neighbours(to) & open_after);
         m->f[MF_ROOM_BEFORE] = room_before;
         m->f[MF_ENEMY_REACH] = bb_test(shared->enemy_reach, to);
         m->f[MF_NEXT_TO_OWN] = bb_test(next_to_own, to);
-        m->f[MF_DISTANCE] = (uint8_t)king_distance(from, to);
-        m->f[MF_EDGE_DISTANCE] = (uint8_t)edge_distance(pos, to);
+        if (costly)
+            costly_features(pos, wanted, from, to, open_after, m);
     }
     return n;
 }
 
-int amazon_move_features(const Position *pos, AmazonMoveFeatures *out)
+int amazon_move_features(const Position *pos, MoveFeatureSet wanted, AmazonMoveFeatures *out)
 {
     SharedFeatures shared;
-    shared_features(pos, &shared);
+    shared_features(pos, wanted, &shared);
     int n = 0;
     for (Bitboard amazons = pos->amazons[pos->to_move]; amazons; )
         n += amazon_features(pos, &shared, bb_pop(&amazons), out + n);

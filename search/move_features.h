@@ -36,8 +36,16 @@ typedef struct {
 /* Upper bound of the amazon moves of a position: 4 amazons x 35 destinations. */
 enum { MAX_AMAZON_MOVES = 4 * 35 };
 
-/* The side to move's amazon moves with their features; returns how many. */
-int amazon_move_features(const Position *pos, AmazonMoveFeatures *out);
+/* A set of features, bit f for feature f. */
+typedef unsigned MoveFeatureSet;
+#define ALL_MOVE_FEATURES ((MoveFeatureSet)((1u << MOVE_FEATURES) - 1))
+
+/*
+ * The side to move's amazon moves with the features in `wanted`; returns how
+ * many.  Features outside `wanted` may be left unset: the ordering runs at
+ * every expansion and asks only for those it weighs.
+ */
+int amazon_move_features(const Position *pos, MoveFeatureSet wanted, AmazonMoveFeatures *out);
 
 /* The feature's name, as amazons-prior-fit prints it and params.c names its weight. */
 const char *move_feature_name(MoveFeature f);

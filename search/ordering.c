@@ -76,15 +76,21 @@ const ParamId MOVE_FEATURE_WEIGHT[MOVE_FEATURES] = {
  */
 int order_amazon_moves(const Position *pos, ScoredChoice *out)
 {
-    AmazonMoveFeatures moves[MAX_AMAZON_MOVES];
-    int n = amazon_move_features(pos, moves);
-    int weight[MOVE_FEATURES];
+    /* Only the weighed features are found and summed. */
+    int feature[MOVE_FEATURES], weight[MOVE_FEATURES], used = 0;
+    MoveFeatureSet wanted = 0;
     for (int f = 0; f < MOVE_FEATURES; f++)
-        weight[f] = param_int(MOVE_FEATURE_WEIGHT[f]);
+        if (param_int(MOVE_FEATURE_WEIGHT[f])) {
+            feature[used] = f;
+            weight[used++] = param_int(MOVE_FEATURE_WEIGHT[f]);
+            wanted |= 1u << f;
+        }
+    AmazonMoveFeatures moves[MAX_AMAZON_MOVES];
+    int n = amazon_move_features(pos, wanted, moves);
     for (int i = 0; i < n; i++) {
         int score = 0;
-        for (int f = 0; f < MOVE_FEATURES; f++)
-            score += weight[f] * moves[i].f[f];
+        for (int k = 0; k < used; k++)
+            score += weight[k] * moves[i].f[feature[k]];
         out[i] = (ScoredChoice){ .a = moves[i].from, .b = moves[i].to, .score = (int16_t)score };
     }
     sort_choices(out, n);
