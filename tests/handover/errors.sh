@@ -37,27 +37,28 @@ move_time=${2:?usage: errors.sh POSITIONS MOVE_TIME [ENGINE_ARG...]}
 shift 2
 export ERRORS_ENGINE=${AMAZONS_BIN:-./amazons} ERRORS_TIME=$move_time ERRORS_BOARD=${ERRORS_BOARD:-6}
 export ERRORS_ARGS="$*"
+# shellcheck source=tests/handover/position_lines.sh
+. "$(dirname "$0")/position_lines.sh"
 
 # One line: INDEX EMPTIES MOVE... -> INDEX EMPTIES ANSWER VERDICT (kept, error, unknown).
 judge() {
     # shellcheck disable=SC2086  # the line splits into its words on purpose
     set -- $1
-    local index=$1 empties=$2 colors=(white black) setup="boardsize $ERRORS_BOARD" k=0
+    local index=$1 empties=$2
     shift 2
-    for m in "$@"; do
-        setup+=$'\n'"play ${colors[k % 2]} $m"
-        k=$((k + 1))
-    done
+    local setup side
+    setup=$(play_lines "$ERRORS_BOARD" "$@")
+    side=$(side_after "$@")
     local answer
     # shellcheck disable=SC2086  # ENGINE_ARGs split into words on purpose
     answer=$(printf '%s\ntime_settings 0 %s 1\ngenmove %s\nquit\n' "$setup" "$ERRORS_TIME" \
-                 "${colors[k % 2]}" | $ERRORS_ENGINE $ERRORS_ARGS 2>/dev/null |
+                 "$side" | $ERRORS_ENGINE $ERRORS_ARGS 2>/dev/null |
              sed -n 's/^= \(.\+\)$/\1/p' | tail -1)
     local verdict
     case $answer in
         '') verdict=unknown ;;  # the engine gave no move: a failure, not a judgement
         resign) verdict=error ;;
-        *) verdict=$(printf '%s\nplay %s %s\nsolve 20\nquit\n' "$setup" "${colors[k % 2]}" "$answer" |
+        *) verdict=$(printf '%s\nplay %s %s\nsolve 20\nquit\n' "$setup" "$side" "$answer" |
                      "$ERRORS_ENGINE" --memory 1024 2>/dev/null | sed -n 's/^= \([a-z]*\) .*nodes.*/\1/p')
            case $verdict in
                loss) verdict=kept ;;   # the opponent loses (also with no move left)

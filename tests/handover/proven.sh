@@ -20,18 +20,17 @@ shift 2
 [[ $seconds =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "proven.sh: SECONDS must be a number, not \"$seconds\"" >&2; exit 2; }
 export PROVEN_ENGINE=${AMAZONS_BIN:-./amazons} PROVEN_SECONDS=$seconds PROVEN_BOARD=${PROVEN_BOARD:-10}
 export PROVEN_ARGS="$*"
+# shellcheck source=tests/handover/position_lines.sh
+. "$(dirname "$0")/position_lines.sh"
 
 # One line: INDEX EMPTIES MOVE... -> INDEX EMPTIES ANSWER NODES SECONDS.
 settle() {
     # shellcheck disable=SC2086  # the line splits into its words on purpose
     set -- $1
-    local index=$1 empties=$2 colors=(white black) setup="boardsize $PROVEN_BOARD" k=0
+    local index=$1 empties=$2
     shift 2
-    for m in "$@"; do
-        setup+=$'\n'"play ${colors[k % 2]} $m"
-        k=$((k + 1))
-    done
-    local output reply
+    local setup output reply
+    setup=$(play_lines "$PROVEN_BOARD" "$@")
     # shellcheck disable=SC2086  # ENGINE_ARGs split into words on purpose
     output=$(printf '%s\nsolve %s\nquit\n' "$setup" "$PROVEN_SECONDS" | $PROVEN_ENGINE $PROVEN_ARGS 2>/dev/null)
     if grep -q '^?' <<< "$output"; then
