@@ -12,6 +12,7 @@
 
 #include "engine/movegen.h"
 #include "eval/eval.h"
+#include "eval/formula.h"
 #include "eval/net.h"
 #include "eval/net_features.h"
 #include "eval/weights_file.h"
@@ -288,6 +289,9 @@ START_TEST(auto_uses_the_network_where_it_won_or_a_loaded_one)
 {
     ck_assert_int_eq(eval_in_use(), EVAL_AUTO);
     ck_assert_int_eq(eval_auto_choice(8, 8), EVAL_NET);
+    /* 8x8 has a formula built in too, for --eval formula, but the network stays its default. */
+    ck_assert_ptr_nonnull(formula_for(8, 8));
+    ck_assert_int_eq(formula_for(8, 8)->width, 8);
     ck_assert_int_eq(eval_auto_choice(6, 6), EVAL_CLASSIC);
     ck_assert_int_eq(eval_auto_choice(10, 10), EVAL_FORMULA);
     ck_assert(eval_net_judges(8, 8) == (net_for(8, 8) != NULL));
