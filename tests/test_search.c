@@ -200,6 +200,11 @@ START_TEST(amazon_moves_are_ordered_by_mobility_and_contact)
     for (size_t i = 0; i < sizeof weights / sizeof *weights; i++)
         ck_assert_ptr_null(param_assign(weights[i]));
     check_amazon_move_order(27);
+    /* Some weights 0: the ordering then finds only the others, and the scores stay the same. */
+    const char *zeros[] = { "order_mobility=0", "order_near_enemy=0", "order_enemy_reach=0", "order_distance=0" };
+    for (size_t i = 0; i < sizeof zeros / sizeof *zeros; i++)
+        ck_assert_ptr_null(param_assign(zeros[i]));
+    check_amazon_move_order(37);
     params_reset();
 }
 END_TEST
