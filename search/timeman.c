@@ -2,9 +2,13 @@
 #include "search/timeman.h"
 
 /*
- * Share of a byo-yomi period's time per stone that a move may use: the rest
- * absorbs the scheduler's delays on a busy machine, which were measured at
- * up to a few hundred milliseconds under heavy load.
+ * Share of a byo-yomi period's time per stone that a move may use while
+ * stones of the period remain after it: what one stone leaves unused passes
+ * to the next, so the cushion costs nothing, and it absorbs the scheduler's
+ * delays on a busy machine, measured at up to a few hundred milliseconds
+ * under heavy load.  The period's last stone (a period of one stone is a
+ * fixed time per move) gets all that is left, less the margin, as `--time`
+ * does: a share there would throw a fifth of every move away.
  */
 #define BYO_YOMI_SHARE 0.8
 
@@ -108,7 +112,7 @@ double time_budget(const Clock *clock, Color c, const Position *pos, double move
     double budget;
     if (clock->stones_left[c] > 0) {
         /* In byo-yomi: share the period evenly over its stones, keeping a margin. */
-        budget = left / clock->stones_left[c] * BYO_YOMI_SHARE;
+        budget = stones > 1 ? left / stones * BYO_YOMI_SHARE : left;
     } else {
         budget = left / moves_to_go(pos);
         /* The middle game decides Amazons: spend more while much is contested. */

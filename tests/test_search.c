@@ -448,11 +448,16 @@ START_TEST(budget_stays_inside_the_clock)
     clock_time_left(&clock, WHITE, 1, 0);
     double b = time_budget(&clock, WHITE, &pos, 5, 0.05);
     ck_assert(b > 0 && b < 0.3);
-    /* Byo-yomi, 1 s for 1 stone: under the period minus the overhead. */
+    /* Byo-yomi, 1 s for 1 stone: a fixed time per move, the period minus the overhead. */
     clock_settings(&clock, 0, 1, 1);
     clock_time_left(&clock, BLACK, 1, 1);
-    b = time_budget(&clock, BLACK, &pos, 5, 0.05);
-    ck_assert(b > 0.3 && b < 0.95);
+    ck_assert_double_eq_tol(time_budget(&clock, BLACK, &pos, 5, 0.05), 0.95, 1e-9);
+    /* 10 s for 5 stones: a share of the stone's time, kept for the stones after it. */
+    clock_time_left(&clock, BLACK, 10, 5);
+    ck_assert_double_eq_tol(time_budget(&clock, BLACK, &pos, 5, 0.05), 9.95 / 5 * 0.8, 1e-9);
+    /* The period's last stone: all that is left, less the overhead. */
+    clock_time_left(&clock, BLACK, 3, 1);
+    ck_assert_double_eq_tol(time_budget(&clock, BLACK, &pos, 5, 0.05), 2.95, 1e-9);
     /* Nothing left: zero, never negative. */
     clock_time_left(&clock, BLACK, 0, 1);
     ck_assert(time_budget(&clock, BLACK, &pos, 5, 0.05) == 0);
