@@ -369,6 +369,7 @@ typedef struct {
 typedef struct {
     const BoardSplit *split;
     PartBounds bounds[2][MAX_AMAZONS];
+    int bank[2]; /* exact moves of each colour outside the split */
 } Race;
 
 /*
@@ -420,7 +421,7 @@ static void first_bounds(Race *r)
 static void sum_bounds(const Race *r, MoveRace *race)
 {
     for (int c = WHITE; c <= BLACK; c++) {
-        race->lower[c] = race->upper[c] = 0;
+        race->lower[c] = race->upper[c] = r->bank[c];
         for (int i = 0; i < r->split->count[c]; i++) {
             race->lower[c] += r->bounds[c][i].low;
             race->upper[c] += r->bounds[c][i].high;
@@ -431,7 +432,7 @@ static void sum_bounds(const Race *r, MoveRace *race)
 /* Whether `lead` surely making more moves than `other` can at most is still possible. */
 static bool may_outlast(const Race *r, Color lead, int margin)
 {
-    int best_lower = 0, least_upper = 0;
+    int best_lower = r->bank[lead], least_upper = r->bank[color_other(lead)];
     for (int i = 0; i < r->split->count[lead]; i++) {
         const PartBounds *b = &r->bounds[lead][i];
         best_lower += b->low_final ? b->low : b->size;
@@ -485,10 +486,10 @@ static bool refine_one(Race *r, RegionCache *cache, long budget)
     return true;
 }
 
-void race_bounds(const Position *pos, const BoardSplit *split, RegionCache *cache, long budget,
-                 MoveRace *race)
+void race_bounds(const Position *pos, const BoardSplit *split, int bank, RegionCache *cache,
+                 long budget, MoveRace *race)
 {
-    Race r = { .split = split };
+    Race r = { .split = split, .bank = { bank > 0 ? bank : 0, bank < 0 ? -bank : 0 } };
     Color us = pos->to_move, them = color_other(us);
     first_bounds(&r);
     sum_bounds(&r, race);
@@ -514,13 +515,18 @@ static bool has_sure_moves(const BoardSplit *split)
     return false;
 }
 
-RaceOutcome race_decide(const Position *pos, RegionCache *cache, long budget)
+RaceOutcome race_decide_banked(const Position *pos, int bank, RegionCache *cache, long budget)
 {
     BoardSplit split;
     MoveRace race;
     board_split(pos, &split);
-    if (!has_sure_moves(&split))
+    if (bank == 0 && !has_sure_moves(&split))
         return split.count[pos->to_move] ? RACE_UNDECIDED : RACE_LOSS;
-    race_bounds(pos, &split, cache, budget, &race);
+    race_bounds(pos, &split, bank, cache, budget, &race);
     return race_outcome(&race, pos->to_move);
+}
+
+RaceOutcome race_decide(const Position *pos, RegionCache *cache, long budget)
+{
+    return race_decide_banked(pos, 0, cache, budget);
 }

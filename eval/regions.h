@@ -128,15 +128,25 @@ int area_best_arrow(RegionCache *cache, const Area *area, int shooter, long budg
 /*
  * Bounds of the race from the split.  With a cache, components are searched
  * exactly (each within `budget` nodes) while that can still decide the race
- * for the side to move; without one, walks and sizes only.
+ * for the side to move; without one, walks and sizes only.  `bank` moves
+ * more (White's when positive, Black's when negative) are known exactly
+ * from strict areas that pos leaves out (race_decide_banked).
  */
-void race_bounds(const Position *pos, const BoardSplit *split, RegionCache *cache, long budget,
-                 MoveRace *race);
+void race_bounds(const Position *pos, const BoardSplit *split, int bank, RegionCache *cache,
+                 long budget, MoveRace *race);
 
 /* The race's outcome for the side to move, when the bounds decide it. */
 RaceOutcome race_outcome(const MoveRace *race, Color to_move);
 
 /* board_split + race_bounds + race_outcome. */
 RaceOutcome race_decide(const Position *pos, RegionCache *cache, long budget);
+
+/*
+ * race_decide for a position whose strict areas were cut away and counted
+ * exactly into `bank` (the solver's fights and bank, endgame_exact.h): the
+ * same outcome as the whole position would give with those areas searched,
+ * from a smaller split and without walking them.
+ */
+RaceOutcome race_decide_banked(const Position *pos, int bank, RegionCache *cache, long budget);
 
 #endif

@@ -834,23 +834,23 @@ static int endgame_settle(Endgame *g, const Position *fight, int bank)
 }
 
 bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *areas,
-                     int max_fight_squares, long budget, ProofKey *key, RaceOutcome *outcome)
+                     int max_fight_squares, long budget, EndgameView *view)
 {
     Endgame g = { table, areas, budget, budget };
-    Position fight;
     int bank = 0;
-    if (!endgame_reduce(&g, pos, &fight, &bank))
+    if (!endgame_reduce(&g, pos, &view->fights, &bank))
         return false;
-    *key = endgame_key_of(&fight, bank);
-    *outcome = RACE_UNDECIDED;
-    int squares = bb_count(fight.empty);
+    view->bank = bank;
+    view->key = endgame_key_of(&view->fights, bank);
+    view->outcome = RACE_UNDECIDED;
+    int squares = bb_count(view->fights.empty);
     if (!table || squares > max_fight_squares || squares > ENDGAME_MAX_SQUARES)
         return true;
     table->stats.searches++;
-    int wins = endgame_settle(&g, &fight, bank);
+    int wins = endgame_settle(&g, &view->fights, bank);
     if (wins >= 0) {
         table->stats.decided++;
-        *outcome = wins ? RACE_WIN : RACE_LOSS;
+        view->outcome = wins ? RACE_WIN : RACE_LOSS;
     }
     return true;
 }
@@ -858,15 +858,17 @@ bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *area
 RaceOutcome endgame_decide(const Position *pos, EndgameTable *table, RegionCache *areas,
                            int max_fight_squares, long budget)
 {
-    ProofKey key;
-    RaceOutcome outcome;
-    if (!endgame_examine(pos, table, areas, max_fight_squares, budget, &key, &outcome))
+    EndgameView view;
+    if (!endgame_examine(pos, table, areas, max_fight_squares, budget, &view))
         return RACE_UNDECIDED;
-    return outcome;
+    return view.outcome;
 }
 
 bool endgame_key(const Position *pos, RegionCache *areas, long budget, ProofKey *key)
 {
-    RaceOutcome outcome;
-    return endgame_examine(pos, NULL, areas, 0, budget, key, &outcome);
+    EndgameView view;
+    if (!endgame_examine(pos, NULL, areas, 0, budget, &view))
+        return false;
+    *key = view.key;
+    return true;
 }

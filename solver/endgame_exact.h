@@ -66,12 +66,20 @@ RaceOutcome endgame_decide(const Position *pos, EndgameTable *table, RegionCache
  */
 bool endgame_key(const Position *pos, RegionCache *areas, long budget, ProofKey *key);
 
+/* What endgame_examine makes of a position. */
+typedef struct {
+    ProofKey key;        /* as endgame_key */
+    RaceOutcome outcome; /* as endgame_decide (RACE_UNDECIDED without a table) */
+    Position fights;     /* the position cut down to its fights: the rest is arrows */
+    int bank;            /* the moves of the closed areas cut away, White's less Black's */
+} EndgameView;
+
 /*
- * Both at once, cutting pos down only once: *key as endgame_key, and
- * *outcome as endgame_decide (RACE_UNDECIDED without a table).  False, with
- * nothing set, when an area is too large to count.
+ * Both at once, cutting pos down only once: the key as endgame_key, the
+ * outcome as endgame_decide, and the fights and bank themselves.  False,
+ * with nothing set, when an area is too large to count.
  */
 bool endgame_examine(const Position *pos, EndgameTable *table, RegionCache *areas,
-                     int max_fight_squares, long budget, ProofKey *key, RaceOutcome *outcome);
+                     int max_fight_squares, long budget, EndgameView *view);
 
 #endif

@@ -138,6 +138,43 @@ START_TEST(decided_races_are_right)
 END_TEST
 
 /*
+ * The race the solver runs on a state's fights and bank (its closed areas
+ * cut away and counted exactly) decides whatever the race on the whole
+ * position decides, the same way, and everything it decides is right.
+ */
+START_TEST(banked_races_are_right)
+{
+    Rng rng;
+    rng_seed(&rng, 4343);
+    RegionCache *cache = region_cache_create(1u << 20);
+    int decided = 0, more = 0;
+    Memo memo = memo_new();
+    for (int i = 0; i < 1500; i++) {
+        Position pos = i % 2 ? random_position(&rng, 5 + i % 3, 5, 4, 7 + (int)rng_below(&rng, 5))
+                             : random_game(&rng, 5, 5 + i % 3, 7 + (int)rng_below(&rng, 5));
+        EndgameView view;
+        if (!endgame_examine(&pos, NULL, cache, 0, 100000, &view))
+            continue;
+        RaceOutcome whole = race_decide(&pos, cache, 100000);
+        RaceOutcome banked = race_decide_banked(&view.fights, view.bank, cache, 100000);
+        char text[POSITION_TEXT_MAX];
+        position_to_text(&pos, text);
+        if (whole != RACE_UNDECIDED)
+            ck_assert_msg(banked == whole, "%s: whole %d, banked %d", text, whole, banked);
+        if (banked == RACE_UNDECIDED)
+            continue;
+        decided++;
+        more += whole == RACE_UNDECIDED;
+        ck_assert_msg((banked == RACE_WIN) == exhaustive_wins(&memo, &pos), "%s: banked race says %s",
+                      text, banked == RACE_WIN ? "win" : "loss");
+    }
+    ck_assert_int_gt(decided, 300);
+    ck_assert_int_gt(more, 0); /* the exact bank decides some the walks could not */
+    region_cache_destroy(cache);
+}
+END_TEST
+
+/*
  * White's amazon a1 touches Black's b1.  If White leaves a1 without shooting
  * back, Black's amazon gains a square; the race must not count on a1 staying
  * shut, so whatever it answers here must agree with the exhaustive search.
@@ -970,6 +1007,7 @@ Suite *solver_suite(void)
     tcase_add_checked_fixture(races, NULL, pc_free_tracked);
     tcase_set_timeout(races, 120);
     tcase_add_test(races, decided_races_are_right);
+    tcase_add_test(races, banked_races_are_right);
     tcase_add_test(races, contact_amazons_are_not_taken_as_walls);
     tcase_add_test(races, pockets_are_sure_moves);
     tcase_add_test(races, an_amazon_keeps_one_pocket);
