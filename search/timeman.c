@@ -110,8 +110,8 @@ double time_budget(const Clock *clock, Color c, const Position *pos, double move
     /* A game clock keeps the whole default margin; a byo-yomi period scales it per stone. */
     double left = clock->left[c] - margin(overhead, stones > 0 ? clock->left[c] / stones : 1e9);
     double budget;
-    if (clock->stones_left[c] > 0) {
-        /* In byo-yomi: share the period evenly over its stones, keeping a margin. */
+    if (stones > 0) {
+        /* In byo-yomi: a share of the period per stone; its last stone takes the rest. */
         budget = stones > 1 ? left / stones * BYO_YOMI_SHARE : left;
     } else {
         budget = left / moves_to_go(pos);
