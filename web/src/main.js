@@ -234,10 +234,12 @@ function renderMistakes() {
   $('mistakes').replaceChildren(...items);
 }
 
-// One file per click, however fast the clicks come: the button waits for the engine.
-$('save-sgf').addEventListener('click', async () => {
+// One file per click, however fast the clicks come: the button waits for the engine,
+// and the second click of a double click (detail 2) is not a new request, even when
+// the first save has already finished.
+$('save-sgf').addEventListener('click', async (event) => {
   const button = $('save-sgf');
-  if (button.disabled) return;
+  if (button.disabled || event.detail > 1) return;
   button.disabled = true;
   app.cancel();
   try {
