@@ -26,6 +26,8 @@
 #define WIDEN_BASE param_int(P_WIDEN_BASE)
 #define WIDEN_RATE param_value(P_WIDEN_RATE)
 #define EVAL_ORDER_VISITS ((uint32_t)param_int(P_EVAL_ORDER_VISITS))
+#define PRIOR_WEIGHT param_value(P_PRIOR_WEIGHT)
+#define PRIOR_TEMPERATURE param_value(P_PRIOR_TEMPERATURE)
 
 /* ---- expansion ---- */
 
@@ -120,6 +122,30 @@ static double uct_score(uint64_t value_sum, uint32_t visits, double log_parent)
     return (double)value_sum / (visits * VALUE_ONE) + EXPLORATION * sqrt(log_parent / visits);
 }
 
+/*
+ * A PUCT-style prior where the children are ordered by the evaluation: a
+ * child whose evaluation is `gap` below the best child's (in heuristic
+ * units) has prior exp(-gap / (temperature * ORDER_EVAL_SCALE)), and its
+ * score gains weight * prior * sqrt(parent visits) / (visits + 1).  Unlike
+ * a bonus that fades with the child's own visits alone, it keeps steering
+ * visits towards what the evaluation prefers as the node grows busier.
+ */
+void mcts_prepare(Search *s)
+{
+    s->prior_weight = PRIOR_WEIGHT;
+    if (s->prior_weight <= 0)
+        return;
+    double per_step = (double)(1 << PRIOR_GAP_SHIFT) / (PRIOR_TEMPERATURE * ORDER_EVAL_SCALE);
+    for (int i = 0; i < PRIOR_GAPS; i++)
+        s->prior_by_gap[i] = (float)exp(-i * per_step);
+}
+
+static double prior_bonus(const Search *s, int top, int heuristic, double scale, uint32_t visits)
+{
+    int gap = top > heuristic ? top - heuristic : 0;
+    return scale * s->prior_by_gap[gap >> PRIOR_GAP_SHIFT] / (visits + 1);
+}
+
 static int select_child(Search *s, const Node *node)
 {
     uint32_t parent_visits = __atomic_load_n(&node->visits, __ATOMIC_RELAXED);
@@ -132,7 +158,11 @@ static int select_child(Search *s, const Node *node)
     uint32_t best_visits = 0;
     uint64_t best_sum = 0;
     double best_rough = 0, best_exact = -1.0; /* best_exact < 0: not computed yet */
+    double best_bonus = 0;
     const Node *children = child_of(s, node, 0);
+    bool prior = s->prior_weight > 0 && (node->flags & NODE_EVAL_ORDERED);
+    double prior_scale = prior ? s->prior_weight * sqrt((double)parent_visits) : 0;
+    int top = children[0].heuristic; /* children are sorted best first */
     for (int i = 0; i < count; i++) {
         const Node *c = &children[i];
         uint8_t proof = __atomic_load_n(&c->proof, __ATOMIC_RELAXED);
@@ -146,16 +176,18 @@ static int select_child(Search *s, const Node *node)
         if (visits == 0)
             return i;
         uint64_t sum = __atomic_load_n(&c->value_sum, __ATOMIC_RELAXED);
+        double bonus = prior ? prior_bonus(s, top, c->heuristic, prior_scale, visits) : 0;
         double rough = visits < UCT_TABLE ? (double)sum * inverse_value[visits] + explore * inverse_sqrt[visits]
                                           : uct_score(sum, visits, log_parent);
+        rough += bonus;
         double exact = -1.0;
         if (best >= 0) {
             if (rough < best_rough - SCORE_MARGIN)
                 continue;
             if (rough <= best_rough + SCORE_MARGIN) {
                 if (best_exact < 0)
-                    best_exact = uct_score(best_sum, best_visits, log_parent);
-                exact = uct_score(sum, visits, log_parent);
+                    best_exact = uct_score(best_sum, best_visits, log_parent) + best_bonus;
+                exact = uct_score(sum, visits, log_parent) + bonus;
                 if (!(exact > best_exact))
                     continue;
             }
@@ -165,6 +197,7 @@ static int select_child(Search *s, const Node *node)
         best_sum = sum;
         best_rough = rough;
         best_exact = exact;
+        best_bonus = bonus;
     }
     return best >= 0 ? best : 0;
 }

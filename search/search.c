@@ -392,6 +392,7 @@ void search_start(Search *s, const Position *pos, const SearchLimits *limits)
         return;
     }
     prepare_root(s, pos, limits->until_stopped);
+    mcts_prepare(s);
     s->reused_visits = s->arena.nodes[s->root].visits;
     s->deadline = s->start + (limits->seconds > 0 ? limits->seconds : 0);
     start_workers(s);

@@ -16,6 +16,12 @@
 /* Two tree levels per move, plus the root. */
 enum { MAX_PATH = 2 * MAX_GAME_MOVES + 1 };
 
+/*
+ * The prior of a child ordered by evaluation falls with the gap between its
+ * heuristic and the best child's, looked up in steps of 1 << PRIOR_GAP_SHIFT.
+ */
+enum { PRIOR_GAP_SHIFT = 4, PRIOR_GAPS = (1 << 15) >> PRIOR_GAP_SHIFT };
+
 /* Territory seen by one worker's evaluated playouts (search_ownership). */
 typedef struct {
     int64_t white_minus_black[NUM_SQUARES]; /* +1 per playout White owned the square, -1 Black */
@@ -43,6 +49,9 @@ struct Search {
     bool started;            /* search_start called, search_wait not yet */
     uint32_t reused_visits;  /* the root's visits kept from earlier searches */
     Rng rngs[MAX_THREADS];
+    /* The evaluation's prior at children ordered by it (mcts.c), set up by search_start. */
+    double prior_weight;     /* 0: selection is plain UCT */
+    float prior_by_gap[PRIOR_GAPS];
     OwnerTally *owners;      /* one per thread, allocated by the first search that tracks ownership */
 
     /* Workers and their coordination (snapshots pause them between iterations). */
@@ -81,6 +90,9 @@ static inline double node_mean(const Node *n)
 
 /* Sets up mcts.c's tables once per process; search_create calls it. */
 void mcts_init(void);
+
+/* Reads the prior's parameters into the search before its workers start (mcts.c). */
+void mcts_prepare(Search *s);
 
 /* One iteration of the search (mcts.c), by worker `worker`. */
 void mcts_iterate(Search *s, int worker);

@@ -291,6 +291,32 @@ START_TEST(same_seed_same_moves)
 END_TEST
 
 /*
+ * The evaluation's prior (prior_weight) steers the root, whose children are
+ * ordered by evaluation: with a heavy prior the search settles on the
+ * evaluation's favourite, and without one the same search ends elsewhere.
+ */
+START_TEST(a_heavy_prior_follows_the_evaluation_at_the_root)
+{
+    Position pos;
+    position_start(&pos, 10, 10);
+    ScoredChoice choices[MAX_CHOICES];
+    ck_assert_int_gt(order_amazon_moves_by_eval(&pos, choices), 1);
+    for (int heavy = 0; heavy < 2; heavy++) {
+        if (heavy)
+            ck_assert_ptr_null(param_set(P_PRIOR_WEIGHT, 0, 10));
+        Search *s = make_search(1, 16, 7);
+        SearchResult r = think(s, &pos, 3000);
+        search_destroy(s);
+        params_reset();
+        ck_assert(r.has_move);
+        bool favourite = r.move.from == choices[0].a && r.move.to == choices[0].b;
+        ck_assert_msg(favourite == (heavy == 1), "prior weight %d: %s the evaluation's favourite",
+                      heavy ? 10 : 0, favourite ? "played" : "did not play");
+    }
+}
+END_TEST
+
+/*
  * A stepped search (no threads, for WebAssembly) advances only in slices,
  * ends on its limit or on a stop, and plays as a threaded search of one
  * worker does: the same moves for the same seed and iteration cap.
@@ -517,6 +543,7 @@ Suite *search_suite(void)
     tcase_add_test(tc, never_returns_an_illegal_move);
     tcase_add_test(tc, never_returns_an_illegal_move_with_two_threads);
     tcase_add_test(tc, same_seed_same_moves);
+    tcase_add_test(tc, a_heavy_prior_follows_the_evaluation_at_the_root);
     tcase_add_test(tc, small_memory_cap_still_gives_a_legal_move);
     tcase_add_test(tc, zero_time_still_gives_a_legal_move);
     tcase_add_test(tc, invalid_configurations_are_refused);
