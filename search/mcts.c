@@ -142,8 +142,8 @@ void mcts_prepare(Search *s)
 
 static double prior_bonus(const Search *s, int top, int heuristic, double scale, uint32_t visits)
 {
-    int gap = top > heuristic ? top - heuristic : 0;
-    return scale * s->prior_by_gap[gap >> PRIOR_GAP_SHIFT] / (visits + 1);
+    int step = top > heuristic ? (top - heuristic) >> PRIOR_GAP_SHIFT : 0;
+    return scale * s->prior_by_gap[step < PRIOR_GAPS ? step : PRIOR_GAPS - 1] / (visits + 1);
 }
 
 static int select_child(Search *s, const Node *node)
