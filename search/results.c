@@ -13,15 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval/params.h"
 #include "search/ordering.h"
 #include "search/search_internal.h"
 
 /*
  * Temperatures of the prior: a softmax over sibling ordering scores.  For
- * evaluation-ordered children a score is a win probability, and 0.05 of it
- * is a clear preference; cheap heuristic scores move in steps of a few units.
+ * evaluation-ordered children a score is a win probability, and the
+ * selection's prior_temperature of it is a clear preference (the prior shown
+ * is the one the selection uses); cheap heuristic scores move in steps of a
+ * few units.
  */
-#define PRIOR_TEMPERATURE_EVAL (0.05 * ORDER_EVAL_SCALE)
+#define PRIOR_TEMPERATURE_EVAL (param_value(P_PRIOR_TEMPERATURE) * ORDER_EVAL_SCALE)
 #define PRIOR_TEMPERATURE_CHEAP 4.0
 
 /* z of a two-sided 95% interval, for the lower confidence bound. */
