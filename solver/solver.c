@@ -94,6 +94,7 @@ struct Solver {
     bool stop;           /* atomic: solver_stop */
     uint32_t root_pn, root_dn;
     int line[2];         /* the root's amazon move and its arrow being searched, or -1 */
+    bool replies_listed; /* frames[2] holds the replies to that move */
     uint64_t race_checks, race_decided;
     Move killers[MAX_PLY][KILLERS]; /* per ply: the amazon moves (from, to) that last proved
                                        a state there, newest first */
@@ -541,17 +542,35 @@ static void current_move_text(const Solver *s, char *buf, size_t size)
     snprintf(buf, size, " move %s", move);
 }
 
+/*
+ * How far the proof of the root's current move has come: its replies' amazon
+ * moves already refuted, of all of them.  The root's own numbers change only
+ * when the search leaves that move, which on a board like 5x6 can take hours.
+ */
+static void replies_text(const Solver *s, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    if (s->line[0] < 0 || s->line[1] < 0 || !s->replies_listed)
+        return;
+    const Frame *f = &s->frames[2];
+    int refuted = 0;
+    for (int i = 0; i < f->count; i++)
+        refuted += f->children[i].dn == 0;
+    snprintf(buf, size, " (%d of %d replies' amazon moves refuted)", refuted, f->count);
+}
+
 static void report_progress(Solver *s, double now)
 {
     ProofTableStats t = proof_table_stats(s->table);
     EndgameStats e = endgame_table_stats(s->endgames);
     double elapsed = now - s->start;
-    char current[32];
+    char current[32], replies[64];
     current_move_text(s, current, sizeof current);
-    fprintf(stderr, "solve: %llu nodes, %.0f nodes/s, root pn %u dn %u%s, table %.1f%% full, "
+    replies_text(s, replies, sizeof replies);
+    fprintf(stderr, "solve: %llu nodes, %.0f nodes/s, root pn %u dn %u%s%s, table %.1f%% full, "
                     "%.1f%% hits, fights %llu decided, %llu nodes, %.1fs\n",
             (unsigned long long)s->nodes, elapsed > 0 ? s->nodes / elapsed : 0.0, s->root_pn,
-            s->root_dn, current, 100.0 * t.used / t.entries,
+            s->root_dn, current, replies, 100.0 * t.used / t.entries,
             t.lookups ? 100.0 * t.hits / t.lookups : 0.0, (unsigned long long)e.decided,
             (unsigned long long)e.nodes, elapsed);
 }
@@ -645,6 +664,8 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
         return;
     }
     Frame *f = &s->frames[ply];
+    if (ply == 2)
+        s->replies_listed = true;
     /*
      * Only the first summary reads the table.  Siblings hold the same number
      * of arrows, so none lies below another and searching one cannot change
@@ -688,6 +709,8 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
     }
     if (sum.pn == 0 && !f->half)
         record_killer(s, ply, &f->children[sum.best]);
+    if (ply == 2)
+        s->replies_listed = false;
     *out = (ProofValue){ sum.pn, sum.dn, s->nodes - first_node + 1 };
     proof_table_store(s->table, &node->key, out);
 }
@@ -876,6 +899,7 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     s->race_checks = s->race_decided = 0;
     s->frames[0].count = 0;
     s->line[0] = s->line[1] = -1;
+    s->replies_listed = false;
 
     /* Keyed as it was as a child of an earlier solve, so that its entry is found again. */
     Child root = { 0 };
