@@ -106,12 +106,26 @@ START_TEST(solve_progress_names_the_move_searched)
     }
     ck_assert_msg(named, "no progress line names a move: %s", live_stderr(e));
     char text[MOVE_TEXT_MAX];
-    ck_assert_int_eq(sscanf(named, " move %11[^,]", text), 1);
+    ck_assert_int_eq(sscanf(named, " move %11[^, ]", text), 1);
     Position start;
     position_start(&start, 10, 10);
     Move m;
     ck_assert_msg(move_from_text(text, 10, 10, &m) && is_legal_move(&start, WHITE, m),
                   "move \"%s\" in: %s", text, live_stderr(e));
+    /*
+     * Once the replies to it are listed, the line counts them: after one move
+     * from the start nothing is closed off, so every amazon move of Black's is
+     * a reply, and none can be refuted yet.
+     */
+    const char *replies = strstr(named, " replies' amazon moves refuted)");
+    const char *line_end = strchr(named, '\n');
+    if (replies && (!line_end || replies < line_end)) {
+        int refuted = -1, listed = -1;
+        ck_assert_int_eq(sscanf(strchr(named, '(') + 1, "%d of %d", &refuted, &listed), 2);
+        position_make(&start, m);
+        ck_assert_int_eq(listed, count_amazon_steps(start.amazons[BLACK], start.empty));
+        ck_assert_int_eq(refuted, 0);
+    }
     live_send(e, "# interrupt");
     const char *answer = live_read_response(e, 10000);
     ck_assert_msg(answer && strncmp(answer, "=1 unknown nodes ", 17) == 0, "answer \"%s\"", answer);
