@@ -2,5 +2,5 @@
 # included by the Makefile.  `make docs-check` checks every sh/bash block and
 # runs those not marked no-run, from a scratch copy of the repository root.
 .PHONY: docs-check
-docs-check: amazons amazons-match
+docs-check: amazons amazons-match prove
 	tests/docs_check.sh
