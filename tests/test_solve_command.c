@@ -98,13 +98,23 @@ START_TEST(solve_progress_names_the_move_searched)
     LiveEngine *e = live_start(args);
     live_send(e, "boardsize 10\n1 solve 0");
     ck_assert_str_eq(live_read_response(e, 5000), "=");
-    /* A line may be written between two root moves and name none: wait for one that does. */
-    const char *named = NULL;
-    for (int waited = 0; waited < LIVE_ANSWER_MS && !named; waited += 100) {
+    /*
+     * A line may be written between two root moves and name none, or before
+     * the replies to the move are listed: wait for one that names the move
+     * and counts its replies.
+     */
+    const char *counted = NULL;
+    for (int waited = 0; waited < LIVE_ANSWER_MS && !counted; waited += 100) {
         ck_assert_ptr_null(live_read_response(e, 100)); /* still solving */
-        named = strstr(live_stderr(e), " move ");
+        counted = strstr(live_stderr(e), " replies' amazon moves refuted)");
     }
-    ck_assert_msg(named, "no progress line names a move: %s", live_stderr(e));
+    ck_assert_msg(counted, "no progress line counts the replies: %s", live_stderr(e));
+    const char *line = counted;
+    while (line > live_stderr(e) && line[-1] != '\n')
+        line--;
+    const char *named = strstr(line, " move ");
+    ck_assert_msg(named && named < counted, "the line counting replies names no move: %s",
+                  live_stderr(e));
     char text[MOVE_TEXT_MAX];
     ck_assert_int_eq(sscanf(named, " move %11[^, ]", text), 1);
     Position start;
@@ -113,19 +123,14 @@ START_TEST(solve_progress_names_the_move_searched)
     ck_assert_msg(move_from_text(text, 10, 10, &m) && is_legal_move(&start, WHITE, m),
                   "move \"%s\" in: %s", text, live_stderr(e));
     /*
-     * Once the replies to it are listed, the line counts them: after one move
-     * from the start nothing is closed off, so every amazon move of Black's is
-     * a reply, and none can be refuted yet.
+     * After one move from the start nothing is closed off, so every amazon
+     * move of Black's is a reply, and none can be refuted yet.
      */
-    const char *replies = strstr(named, " replies' amazon moves refuted)");
-    const char *line_end = strchr(named, '\n');
-    if (replies && (!line_end || replies < line_end)) {
-        int refuted = -1, listed = -1;
-        ck_assert_int_eq(sscanf(strchr(named, '(') + 1, "%d of %d", &refuted, &listed), 2);
-        position_make(&start, m);
-        ck_assert_int_eq(listed, count_amazon_steps(start.amazons[BLACK], start.empty));
-        ck_assert_int_eq(refuted, 0);
-    }
+    int refuted = -1, listed = -1;
+    ck_assert_int_eq(sscanf(strchr(named, '(') + 1, "%d of %d", &refuted, &listed), 2);
+    position_make(&start, m);
+    ck_assert_int_eq(listed, count_amazon_steps(start.amazons[BLACK], start.empty));
+    ck_assert_int_eq(refuted, 0);
     live_send(e, "# interrupt");
     const char *answer = live_read_response(e, 10000);
     ck_assert_msg(answer && strncmp(answer, "=1 unknown nodes ", 17) == 0, "answer \"%s\"", answer);
