@@ -29,8 +29,8 @@ enum {
  * small boards about fourfold (measured on 4x4 and 5x4).
  */
 #define INIT_SCALE 32.0
-/* Squares of territory per logistic unit in territory_estimate. */
-#define TERRITORY_SCALE 1.0
+/* Squares of territory per logistic unit in territory_estimate (solver_set_spread). */
+#define DEFAULT_SPREAD 1.0
 /*
  * The 1+epsilon trick: a child is searched until it is this much worse than
  * the second best.  0.1875 with a depth weight of 8 (below) needed the
@@ -88,10 +88,12 @@ struct Solver {
     uint64_t nodes, node_limit;
     Deadline deadline;   /* the time limit and solver_stop, polled by every nested search too */
     double start, next_report;
-    const char *checkpoint;     /* solve limits: where and how often to save progress */
+    const char *label;          /* solve limits: what progress lines begin with */
+    const char *checkpoint;     /* where and how often to save progress */
     double checkpoint_seconds, next_checkpoint;
     bool verbose, aborted;
     bool stop;           /* atomic: solver_stop */
+    double spread;       /* solver_set_spread */
     uint32_t root_pn, root_dn;
     int line[2];         /* the root's amazon move and its arrow being searched, or -1 */
     bool replies_listed; /* frames[2] holds the replies to that move */
@@ -167,9 +169,10 @@ static void estimate(double win, uint32_t *pn, uint32_t *dn)
  * squares each side reaches in fewer amazon moves.  Cheaper than the full
  * evaluation (eval.h) and, as initial proof numbers, better: on 5x4 it
  * halves the nodes and the time per node (measured against
- * eval_win_probability; the spread TERRITORY_SCALE was tried from 0.5 to 3).
+ * eval_win_probability; the spread was tried from 0.5 to 3).  `spread`
+ * is squares of territory per logistic unit.
  */
-static double territory_estimate(const Position *p)
+static double territory_estimate(const Position *p, double spread)
 {
     DistanceMap map;
     queen_distances(p, &map);
@@ -185,7 +188,7 @@ static double territory_estimate(const Position *p)
         seen_them |= b;
     }
     /* Half a square for the side to move: it gets to a tied square first. */
-    return 1.0 / (1.0 + exp(-(score + 0.5) / TERRITORY_SCALE));
+    return 1.0 / (1.0 + exp(-(score + 0.5) / spread));
 }
 
 /* Multiplies the numbers of a frame's undecided children by their depth's weight. */
@@ -309,7 +312,7 @@ static void add_amazon_move(Solver *s, Frame *f, int from, int to)
     set_key(s, c);
     /* The arrow is still to come: judge the board as if the other side moved now. */
     p->to_move = color_other(p->to_move);
-    double theirs = territory_estimate(p);
+    double theirs = territory_estimate(p, s->spread);
     p->to_move = color_other(p->to_move);
     estimate(1.0 - theirs, &c->pn, &c->dn);
     c->dn *= (uint32_t)bb_count(queen_targets(c->b, p->empty)); /* the arrows to refute */
@@ -371,7 +374,7 @@ static bool expand_arrows(Solver *s, Frame *f)
         c->fixed = race != RACE_UNDECIDED;
         if (race == RACE_UNDECIDED) {
             proof_table_prefetch(s->table, &c->key);
-            estimate(territory_estimate(p), &c->pn, &c->dn);
+            estimate(territory_estimate(p, s->spread), &c->pn, &c->dn);
             /* The amazon moves to refute: at least 1, since the side can move. */
             c->dn *= (uint32_t)count_amazon_steps(p->amazons[p->to_move], p->empty);
         }
@@ -567,9 +570,9 @@ static void report_progress(Solver *s, double now)
     char current[32], replies[64];
     current_move_text(s, current, sizeof current);
     replies_text(s, replies, sizeof replies);
-    fprintf(stderr, "solve: %llu nodes, %.0f nodes/s, root pn %u dn %u%s%s, table %.1f%% full, "
+    fprintf(stderr, "%s: %llu nodes, %.0f nodes/s, root pn %u dn %u%s%s, table %.1f%% full, "
                     "%.1f%% hits, fights %llu decided, %llu nodes, %.1fs\n",
-            (unsigned long long)s->nodes, elapsed > 0 ? s->nodes / elapsed : 0.0, s->root_pn,
+            s->label, (unsigned long long)s->nodes, elapsed > 0 ? s->nodes / elapsed : 0.0, s->root_pn,
             s->root_dn, current, replies, 100.0 * t.used / t.entries,
             t.lookups ? 100.0 * t.hits / t.lookups : 0.0, (unsigned long long)e.decided,
             (unsigned long long)e.nodes, elapsed);
@@ -595,7 +598,7 @@ static void check_limits(Solver *s)
         /* Every stored entry is sound on its own, so a table saved mid-search is a sound start. */
         const char *error = solver_save(s, s->checkpoint);
         if (error)
-            fprintf(stderr, "solve: checkpoint %s: %s\n", s->checkpoint, error);
+            fprintf(stderr, "%s: checkpoint %s: %s\n", s->label, s->checkpoint, error);
         s->next_checkpoint = monotonic_seconds() + s->checkpoint_seconds;
     }
 }
@@ -751,8 +754,11 @@ Solver *solver_create(size_t memory_bytes)
     region_cache_watch(s->regions, &s->deadline);
     endgame_table_watch(s->endgames, &s->deadline);
     s->pending = NO_SQUARE;
+    s->spread = DEFAULT_SPREAD;
     return s;
 }
+
+void solver_set_spread(Solver *s, double spread) { s->spread = spread > 0 ? spread : DEFAULT_SPREAD; }
 
 void solver_destroy(Solver *s)
 {
@@ -892,6 +898,7 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     deadline_start(&s->deadline, limits->seconds, &s->stop);
     s->next_report = s->start + REPORT_INTERVAL;
     s->verbose = limits->verbose;
+    s->label = limits->label ? limits->label : "solve";
     s->checkpoint = limits->checkpoint;
     s->checkpoint_seconds = limits->checkpoint_seconds > 0 ? limits->checkpoint_seconds : 600;
     s->next_checkpoint = s->start + s->checkpoint_seconds;
@@ -920,7 +927,7 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     if (s->checkpoint && r.outcome == SOLVE_UNKNOWN) {
         const char *error = solver_save(s, s->checkpoint);
         if (error)
-            fprintf(stderr, "solve: checkpoint %s: %s\n", s->checkpoint, error);
+            fprintf(stderr, "%s: checkpoint %s: %s\n", s->label, s->checkpoint, error);
     }
     s->checkpoint = NULL;
     __atomic_store_n(&s->stop, false, __ATOMIC_RELAXED);

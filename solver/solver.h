@@ -38,6 +38,7 @@ typedef struct {
      */
     const char *checkpoint;
     double checkpoint_seconds;
+    const char *label;   /* progress lines begin with it; NULL: "solve" */
 } SolveLimits;
 
 typedef struct {
@@ -59,6 +60,15 @@ typedef struct Solver Solver;
 /* A solver whose tables use at most about `memory_bytes`; NULL without memory. */
 Solver *solver_create(size_t memory_bytes);
 void solver_destroy(Solver *solver);
+
+/*
+ * The spread of the initial numbers: squares of territory per logistic unit
+ * of the win estimate a new state's numbers come from (default 1; a value
+ * <= 0 restores it).  The answer does not depend on it, the order of the
+ * search does: a solver of another spread tries other moves first, which
+ * is what a portfolio of solvers (portfolio.h) is made of.
+ */
+void solver_set_spread(Solver *solver, double spread);
 
 /* Forgets every stored proof. */
 void solver_clear(Solver *solver);
