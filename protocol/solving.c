@@ -8,11 +8,16 @@
 #include "protocol/args.h"
 #include "protocol/numbers.h"
 #include "protocol/session.h"
+#include "solver/portfolio.h"
 #include "solver/solver.h"
 
-/* One solve, run on a thread of its own while the command loop watches the input. */
+/*
+ * One solve, run on a thread of its own while the command loop watches the
+ * input: of a solver, or of a portfolio when `portfolio` is set.
+ */
 typedef struct {
     Solver *solver;
+    Portfolio *portfolio;
     const Position *pos;
     const SolveLimits *limits;
     SolveResult result;
@@ -20,37 +25,70 @@ typedef struct {
     bool done; /* atomic */
 } SolveJob;
 
+static SolveResult run_job(SolveJob *job)
+{
+    if (!job->portfolio)
+        return solver_solve(job->solver, job->pos, job->limits);
+    int winner;
+    return portfolio_solve(job->portfolio, job->pos, job->limits, NULL, &winner);
+}
+
+static void stop_job(SolveJob *job)
+{
+    if (job->portfolio)
+        portfolio_stop(job->portfolio);
+    else
+        solver_stop(job->solver);
+}
+
+/* Withdraws stops that came before or after the solve they were meant for. */
+static void clear_job_stop(SolveJob *job)
+{
+    if (!job->portfolio) {
+        solver_clear_stop(job->solver);
+        return;
+    }
+    for (int k = 0; k < portfolio_members(job->portfolio); k++)
+        solver_clear_stop(portfolio_solver(job->portfolio, k));
+}
+
 static void *solve_thread(void *arg)
 {
     SolveJob *job = arg;
-    job->result = solver_solve(job->solver, job->pos, job->limits);
+    job->result = run_job(job);
     __atomic_store_n(&job->done, true, __ATOMIC_RELEASE);
     input_wake(job->input);
     return NULL;
 }
 
-SolveResult solve_watching(Solver *solver, const Position *pos, const SolveLimits *limits,
-                           LineInput *input, bool *interrupted)
+static SolveResult watch_job(SolveJob *job, bool *interrupted)
 {
     if (interrupted)
         *interrupted = false;
-    SolveJob job = { .solver = solver, .pos = pos, .limits = limits, .input = input };
-    solver_clear_stop(solver); /* an interrupt meant for an earlier solve */
+    clear_job_stop(job);
+    LineInput *input = job->input;
     pthread_t thread;
-    if (!input || !input_is_live(input) || pthread_create(&thread, NULL, solve_thread, &job) != 0)
-        return solver_solve(solver, pos, limits);
+    if (!input || !input_is_live(input) || pthread_create(&thread, NULL, solve_thread, job) != 0)
+        return run_job(job);
     uint64_t seen = input_events(input);
-    while (!__atomic_load_n(&job.done, __ATOMIC_ACQUIRE)) {
+    while (!__atomic_load_n(&job->done, __ATOMIC_ACQUIRE)) {
         if (input_take_interrupt(input)) {
-            solver_stop(solver);
+            stop_job(job);
             if (interrupted)
                 *interrupted = true;
         }
         seen = input_wait(input, seen, monotonic_seconds() + 1.0);
     }
     pthread_join(thread, NULL);
-    solver_clear_stop(solver); /* an interrupt that came as the solve ended */
-    return job.result;
+    clear_job_stop(job);
+    return job->result;
+}
+
+SolveResult solve_watching(Solver *solver, const Position *pos, const SolveLimits *limits,
+                           LineInput *input, bool *interrupted)
+{
+    SolveJob job = { .solver = solver, .pos = pos, .limits = limits, .input = input };
+    return watch_job(&job, interrupted);
 }
 
 static void print_result(Reply *reply, const SolveResult *r)
@@ -93,19 +131,26 @@ bool cmd_solve(void *ctx, int argc, char **argv, Reply *reply)
     double started = monotonic_seconds();
     search_destroy(s->search);
     handover_release(&s->handover); /* its memory goes to the big one */
-    Solver *solver = solver_create(s->options.search.memory_bytes);
+    /* One solver a search thread, each searching in its own order (portfolio.h); one without threads. */
+    int members = s->options.search.stepped ? 1 : s->options.search.threads;
+    if (members > PORTFOLIO_MAX)
+        members = PORTFOLIO_MAX;
+    Portfolio *portfolio = portfolio_create(members, s->options.search.memory_bytes);
     SolveLimits limits = { .seconds = proof_seconds(seconds, monotonic_seconds() - started),
                            .verbose = s->options.search.verbose };
     SolveResult result = { 0 };
-    if (solver)
-        result = solve_watching(solver, &s->game.pos, &limits, reply->loop->input, NULL);
-    solver_destroy(solver);
+    if (portfolio) {
+        SolveJob job = { .portfolio = portfolio, .pos = &s->game.pos, .limits = &limits,
+                         .input = reply->loop->input };
+        result = watch_job(&job, NULL);
+    }
+    portfolio_destroy(portfolio);
     s->search = search_create(&s->options.search);
     if (!s->search) {
         fprintf(stderr, "amazons: cannot allocate the search tree again after solve\n");
         exit(EXIT_FAILURE);
     }
-    if (!solver)
+    if (!portfolio)
         return fail(reply, "cannot solve: out of memory");
     print_result(reply, &result);
     return true;

@@ -159,6 +159,46 @@ START_TEST(solve_stops_on_interrupt)
 }
 END_TEST
 
+/*
+ * With --threads 2 `solve` runs two solvers at once (solver/portfolio.h):
+ * the same answers, and "# interrupt" stops both.
+ */
+START_TEST(solve_with_two_threads_answers_the_same)
+{
+    static const char *const args[] = { "--threads", "2", "--memory", "64", NULL };
+    Responses rs = pc_gtp_args(args, "boardsize 4 4\nsolve\n"
+                                     "set_position Wxxx/xxxx/xxxx/xx1B b\nsolve 5\n"
+                                     "boardsize 5 4\nsolve 60\nget_position\n");
+    EXPECT_COUNT(&rs, 7);
+    size_t n;
+    char **w = solve_words(EXPECT_OK(&rs, 1, NULL), &n);
+    ck_assert_str_eq(w[0], "loss");
+    w = solve_words(EXPECT_OK(&rs, 3, NULL), &n);
+    ck_assert_str_eq(w[0], "win");
+    ck_assert_str_eq(w[1], "d1-c1/d1");
+    w = solve_words(EXPECT_OK(&rs, 5, NULL), &n);
+    ck_assert_str_eq(w[0], "win");
+    Position start;
+    position_start(&start, 5, 4);
+    Move m;
+    ck_assert_msg(move_from_text(w[1], 5, 4, &m) && is_legal_move(&start, WHITE, m), "move \"%s\"", w[1]);
+    EXPECT_OK(&rs, 6, "1B1B1/B3B/W3W/1W1W1 w");
+
+    LiveEngine *e = live_start(args);
+    live_send(e, "boardsize 10\n1 solve 0");
+    ck_assert_str_eq(live_read_response(e, 5000), "=");
+    ck_assert_ptr_null(live_read_response(e, 300)); /* still solving */
+    live_send(e, "# interrupt\n2 get_position");
+    const char *answer = live_read_response(e, 10000);
+    ck_assert_msg(answer && strncmp(answer, "=1 unknown nodes ", 17) == 0, "answer \"%s\"", answer);
+    const char *position = live_read_response(e, 5000);
+    ck_assert_msg(position && strcmp(position, "=2 " START_10) == 0, "position \"%s\"", position);
+    live_close_stdin(e);
+    ck_assert_int_eq(live_wait(e, 10000), 0);
+    live_free(e);
+}
+END_TEST
+
 /* ---- genmove's hand-over ---- */
 
 /*
@@ -257,6 +297,7 @@ Suite *solve_command_suite(void)
     tcase_add_checked_fixture(watched, NULL, pc_free_tracked);
     tcase_set_timeout(watched, 60);
     tcase_add_test(watched, solve_stops_on_interrupt);
+    tcase_add_test(watched, solve_with_two_threads_answers_the_same);
     tcase_add_test(watched, solve_progress_names_the_move_searched);
     suite_add_tcase(s, watched);
     return s;
