@@ -21,6 +21,7 @@
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "match/board_size.h"
+#include "solver/portfolio.h"
 #include "solver/proof_writer.h"
 #include "solver/solver.h"
 
@@ -34,6 +35,7 @@ typedef struct {
     const char *proof_path;
     const char *checkpoint_path;
     int leaf_squares;
+    int threads;         /* solvers at once: 1, or a portfolio (portfolio.h) */
     long job;            /* prove the position after the job-th move (1-based); 0: the position */
     bool list_replies, merge, quiet;
 } Options;
@@ -53,7 +55,10 @@ static void usage(FILE *out)
         "                       task's number: one job per reply)\n"
         "  --memory MB          the solver's tables (default 1024)\n"
         "  --seconds S          give up after S seconds (default: no limit)\n"
-        "  --nodes N            give up after N nodes (default: no limit)\n"
+        "  --nodes N            give up after N nodes (default: no limit; per solver)\n"
+        "  --threads N          N solvers at once, one thread each, searching in\n"
+        "                       different orders; the first proof stops the others.\n"
+        "                       They share --memory (default 1)\n"
         "  --proof FILE         write the winner's strategy there; a complete FILE\n"
         "                       is not proved again\n"
         "  --leaves N           stop the strategy where the contested areas have at\n"
@@ -65,6 +70,7 @@ static void usage(FILE *out)
         "  --checkpoint FILE    save the solve's progress there every\n"
         "                       --checkpoint-every seconds (default 600) and when it\n"
         "                       stops undecided; start from FILE when it exists\n"
+        "                       (with --threads, solver K>1 uses FILE.K)\n"
         "  --quiet              no progress lines on stderr\n"
         "\n"
         "Prints \"win MOVE\", \"loss\" or \"unknown\" for the side to move, with nodes\n"
@@ -102,7 +108,7 @@ static const char *play_moves(Position *pos, const char *text, char *why, size_t
 static int parse_options(int argc, char **argv, Options *o)
 {
     enum { OPT_SIZE = 256, OPT_POSITION, OPT_MOVES, OPT_MEMORY, OPT_SECONDS, OPT_NODES, OPT_PROOF, OPT_LEAVES, OPT_JOB,
-           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_HELP };
+           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_THREADS, OPT_HELP };
     static const struct option longs[] = {
         { "size", required_argument, 0, OPT_SIZE }, { "position", required_argument, 0, OPT_POSITION },
         { "moves", required_argument, 0, OPT_MOVES }, { "memory", required_argument, 0, OPT_MEMORY },
@@ -112,9 +118,10 @@ static int parse_options(int argc, char **argv, Options *o)
         { "merge", no_argument, 0, OPT_MERGE }, { "quiet", no_argument, 0, OPT_QUIET },
         { "checkpoint", required_argument, 0, OPT_CHECKPOINT },
         { "checkpoint-every", required_argument, 0, OPT_CHECKPOINT_EVERY },
+        { "threads", required_argument, 0, OPT_THREADS },
         { "help", no_argument, 0, OPT_HELP }, { 0, 0, 0, 0 }
     };
-    *o = (Options){ .memory_mb = 1024, .leaf_squares = DEFAULT_LEAF_SQUARES };
+    *o = (Options){ .memory_mb = 1024, .leaf_squares = DEFAULT_LEAF_SQUARES, .threads = 1 };
     position_start(&o->pos, DEFAULT_SIZE, DEFAULT_SIZE);
     const char *moves = NULL;
     int opt;
@@ -175,6 +182,13 @@ static int parse_options(int argc, char **argv, Options *o)
             if (errno || *end || !(o->limits.checkpoint_seconds > 0))
                 return fail(optarg, "--checkpoint-every takes a positive number of seconds");
             break;
+        case OPT_THREADS: {
+            long n = strtol(optarg, &end, 10);
+            if (errno || *end || n < 1 || n > PORTFOLIO_MAX)
+                return fail(optarg, "--threads takes a number of solvers from 1 to 8");
+            o->threads = (int)n;
+            break;
+        }
         case OPT_HELP: usage(stdout); exit(0);
         default: usage(stderr); return 2;
         }
@@ -208,7 +222,8 @@ static int parse_options(int argc, char **argv, Options *o)
     return -1;
 }
 
-static void print_result(const Position *pos, const SolveResult *r)
+/* The answer on stdout; a portfolio's also names the solver that proved it. */
+static void print_result(const Position *pos, const SolveResult *r, int threads, int winner)
 {
     char move[MOVE_TEXT_MAX] = "";
     if (r->has_move)
@@ -217,8 +232,50 @@ static void print_result(const Position *pos, const SolveResult *r)
         printf("win %s", move);
     else
         printf(r->outcome == SOLVE_LOSS ? "loss" : "unknown");
-    printf(" (%s to move), %llu nodes, %.2f s\n", color_text(pos->to_move),
+    printf(" (%s to move), %llu nodes, %.2f s", color_text(pos->to_move),
            (unsigned long long)r->nodes, r->seconds);
+    if (threads > 1 && winner >= 0)
+        printf(", by solver %d of %d (spread %g)", winner + 1, threads, portfolio_spread(winner));
+    printf("\n");
+}
+
+/* Each solver's own answer, on stderr. */
+static void report_members(const Portfolio *portfolio)
+{
+    for (int k = 0; k < portfolio_members(portfolio); k++) {
+        SolveResult r = portfolio_member_result(portfolio, k);
+        fprintf(stderr, "amazons-prove: solver %d (spread %g): %s, %llu nodes, %.2f s\n", k + 1,
+                portfolio_spread(k),
+                r.outcome == SOLVE_WIN ? "win" : r.outcome == SOLVE_LOSS ? "loss" : "unknown",
+                (unsigned long long)r.nodes, r.seconds);
+    }
+}
+
+/*
+ * Solver k's checkpoint file: --checkpoint's for the first, FILE.K for the
+ * others.  Each solver resumes from its own when it exists.  Returns -1, or
+ * an exit status when a file cannot be used.
+ */
+static int load_checkpoints(const Options *o, Portfolio *portfolio, char paths[][4096],
+                            const char **checkpoints)
+{
+    if (!o->limits.checkpoint)
+        return -1;
+    for (int k = 0; k < portfolio_members(portfolio); k++) {
+        if (k == 0)
+            snprintf(paths[k], sizeof paths[k], "%s", o->limits.checkpoint);
+        else
+            snprintf(paths[k], sizeof paths[k], "%s.%d", o->limits.checkpoint, k + 1);
+        checkpoints[k] = paths[k];
+        if (access(paths[k], F_OK) != 0)
+            continue;
+        const char *error = solver_load(portfolio_solver(portfolio, k), &o->pos, paths[k]);
+        if (error)
+            return fail(paths[k], error);
+        if (!o->quiet)
+            fprintf(stderr, "amazons-prove: resuming from %s\n", paths[k]);
+    }
+    return -1;
 }
 
 /* ---- proof files ---- */
@@ -440,26 +497,27 @@ int main(int argc, char **argv)
         printf("proved before: %s is complete\n", o.proof_path);
         return 0;
     }
-    Solver *solver = solver_create(o.memory_mb << 20);
-    if (!solver)
+    Portfolio *portfolio = portfolio_create(o.threads, o.memory_mb << 20);
+    if (!portfolio)
         return fail("--memory", "cannot have that much memory");
-    if (o.limits.checkpoint && access(o.limits.checkpoint, F_OK) == 0) {
-        const char *error = solver_load(solver, &o.pos, o.limits.checkpoint);
-        if (error) {
-            solver_destroy(solver);
-            return fail(o.limits.checkpoint, error);
-        }
-        if (!o.quiet)
-            fprintf(stderr, "amazons-prove: resuming from %s\n", o.limits.checkpoint);
+    char paths[PORTFOLIO_MAX][4096];
+    const char *checkpoints[PORTFOLIO_MAX] = { NULL };
+    status = load_checkpoints(&o, portfolio, paths, checkpoints);
+    if (status >= 0) {
+        portfolio_destroy(portfolio);
+        return status;
     }
-    SolveResult r = solver_solve(solver, &o.pos, &o.limits);
-    print_result(&o.pos, &r);
+    int winner;
+    SolveResult r = portfolio_solve(portfolio, &o.pos, &o.limits, checkpoints, &winner);
+    print_result(&o.pos, &r, o.threads, winner);
+    if (!o.quiet && o.threads > 1)
+        report_members(portfolio);
     status = r.outcome == SOLVE_UNKNOWN ? 1 : 0;
     if (status == 0 && o.proof_path) {
-        Color winner = r.outcome == SOLVE_WIN ? o.pos.to_move : color_other(o.pos.to_move);
-        status = write_proof(&o, solver, winner);
+        Color winner_color = r.outcome == SOLVE_WIN ? o.pos.to_move : color_other(o.pos.to_move);
+        status = write_proof(&o, portfolio_solver(portfolio, winner), winner_color);
     }
     fflush(stdout);
-    solver_destroy(solver);
+    portfolio_destroy(portfolio);
     return status;
 }

@@ -3,6 +3,7 @@
 #
 #  1. amazons-prove writes the proofs of 5x4, 4x6 and 5x5, and the
 #     independent checker accepts them;
+#     So does a portfolio of two solvers, each with a checkpoint of its own;
 #  2. a solve cut short resumes from its checkpoint; a proof split into
 #     jobs, one per reply, and merged, is accepted, and a job run again is
 #     not proved again;
@@ -54,6 +55,23 @@ expect 0 "resuming from" "4x6 resumed from its checkpoint" -- "$prove" --size 4x
 expect 0 "win b1-b4/c3" "4x6 proved after the resume" -- "$prove" --size 4x6 --quiet --checkpoint "$dir/4x6.ckpt"
 expect 2 "saved for another board size" "a checkpoint of another board is refused" -- \
     "$prove" --size 5x4 --quiet --checkpoint "$dir/4x6.ckpt"
+
+# Two solvers at once (a portfolio): the one that proves first writes the proof; each keeps
+# a checkpoint of its own.
+expect 0 "by solver [12] of 2" "4x6 proved by a portfolio of two" -- \
+    "$prove" --size 4x6 --quiet --threads 2 --leaves 6 --proof "$dir/4x6-two.proof"
+expect 0 "proof checked: white wins" "the portfolio's proof checked" -- "$check" "$dir/4x6-two.proof"
+expect 1 "unknown" "a portfolio stopped at 20,000 nodes a solver" -- \
+    "$prove" --size 4x6 --quiet --threads 2 --nodes 20000 --checkpoint "$dir/two.ckpt"
+if [ -s "$dir/two.ckpt" ] && [ -s "$dir/two.ckpt.2" ]; then
+    pass "each solver saved its own checkpoint"
+else
+    fail "each solver saved its own checkpoint (two.ckpt and two.ckpt.2)"
+fi
+expect 0 "resuming from .*two.ckpt.2" "the second solver resumed from its checkpoint" -- \
+    "$prove" --size 4x6 --threads 2 --checkpoint "$dir/two.ckpt"
+expect 2 "from 1 to 8" "--threads 0 is refused" -- "$prove" --size 4x4 --threads 0
+expect 2 "from 1 to 8" "--threads 9 is refused" -- "$prove" --size 4x4 --threads 9
 
 # 2. In pieces: 5x4 after b1-b2/d2, one job per reply of Black, merged.
 n=$("$prove" --size 5x4 --moves b1-b2/d2 --replies | wc -l)
