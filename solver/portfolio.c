@@ -7,8 +7,9 @@
 
 /*
  * The spreads of the members, in the order they join.  The first is the
- * solver's own; 2 came out best of 0.5, 1.5, 2 and 3 beside it on the 5x6
- * replies that the first could not prove (docs/solver.md).
+ * solver's own.  Of 0.5, 1.5, 2 and 3, only 2 proved a 5x6 reply that the
+ * first could not, and the pair of 1 and 2 is the one measured
+ * (docs/solver.md); the others spread out around them, untuned.
  */
 static const double SPREADS[PORTFOLIO_MAX] = { 1.0, 2.0, 0.5, 3.0, 1.5, 0.75, 4.0, 2.5 };
 
