@@ -44,12 +44,10 @@ static void stop_job(SolveJob *job)
 /* Withdraws stops that came before or after the solve they were meant for. */
 static void clear_job_stop(SolveJob *job)
 {
-    if (!job->portfolio) {
+    if (job->portfolio)
+        portfolio_clear_stop(job->portfolio);
+    else
         solver_clear_stop(job->solver);
-        return;
-    }
-    for (int k = 0; k < portfolio_members(job->portfolio); k++)
-        solver_clear_stop(portfolio_solver(job->portfolio, k));
 }
 
 static void *solve_thread(void *arg)

@@ -74,6 +74,12 @@ void portfolio_stop(Portfolio *p)
         solver_stop(p->solvers[k]);
 }
 
+void portfolio_clear_stop(Portfolio *p)
+{
+    for (int k = 0; k < p->count; k++)
+        solver_clear_stop(p->solvers[k]);
+}
+
 /* A member's thread: solves, and when it proves first, stops the others. */
 static void *member_run(void *arg)
 {
@@ -117,8 +123,7 @@ SolveResult portfolio_solve(Portfolio *p, const Position *pos, const SolveLimits
         if (started[k])
             pthread_join(threads[k], NULL);
     /* A member stopped after its solve ended would carry the stop into the next one. */
-    for (int k = 0; k < p->count; k++)
-        solver_clear_stop(p->solvers[k]);
+    portfolio_clear_stop(p);
 
     *winner = p->winner;
     SolveResult r = p->members[p->winner >= 0 ? p->winner : 0].result;

@@ -50,4 +50,7 @@ SolveResult portfolio_member_result(const Portfolio *portfolio, int k);
 /* Asks a running portfolio_solve to return UNKNOWN soon; safe from any thread. */
 void portfolio_stop(Portfolio *portfolio);
 
+/* Withdraws a portfolio_stop that came after the solve it was meant for (solver_clear_stop). */
+void portfolio_clear_stop(Portfolio *portfolio);
+
 #endif
