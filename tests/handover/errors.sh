@@ -16,7 +16,8 @@
 # A paired measure of the solver hand-over: run it twice, with and without
 # `--param solver_share=0`, each with a log, and compare them position by
 # position with --compare.  The engine is
-# $AMAZONS_BIN, else ./amazons; two positions are played at a time.
+# $AMAZONS_BIN, else ./amazons; $ERRORS_JOBS positions are played at a time
+# (default 2; 1 when the engine has --threads 2).
 set -euo pipefail
 if [ "${1:-}" = --compare ]; then
     [ $# -eq 3 ] || { echo "usage: errors.sh --compare LOG_A LOG_B" >&2; exit 2; }
@@ -37,6 +38,8 @@ move_time=${2:?usage: errors.sh POSITIONS MOVE_TIME [ENGINE_ARG...]}
 shift 2
 export ERRORS_ENGINE=${AMAZONS_BIN:-./amazons} ERRORS_TIME=$move_time ERRORS_BOARD=${ERRORS_BOARD:-6}
 export ERRORS_ARGS="$*"
+jobs=${ERRORS_JOBS:-2}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "errors.sh: ERRORS_JOBS must be a positive whole number, not \"$jobs\"" >&2; exit 2; }
 # shellcheck source=tests/handover/position_lines.sh
 . "$(dirname "$0")/position_lines.sh"
 
@@ -72,7 +75,7 @@ export -f judge
 
 # shellcheck disable=SC2016  # $1 belongs to the inner shell
 results=$(awk 'NF && $1 !~ /^#/ { printf "%d %s%c", ++n, $0, 0 }' "$positions" |
-          xargs -0 -P 2 -I{} bash -c 'judge "$1"' _ {} | sort -n)
+          xargs -0 -P "$jobs" -I{} bash -c 'judge "$1"' _ {} | sort -n)
 [ -z "${ERRORS_LOG:-}" ] || printf '%s\n' "$results" > "$ERRORS_LOG"
 printf '%s\n' "$results" | awk '
     { n[$2]++; if ($4 == "error") { e[$2]++; errors++ } if ($4 == "unknown") u++; all++ }

@@ -6,11 +6,12 @@
 # number of empty squares, then the moves that lead to it from the start of
 # the board named by $PROVEN_BOARD (default "10").  Each position is given
 # to a fresh engine (with ENGINE_ARGs; $AMAZONS_BIN, else ./amazons) as
-# `solve SECONDS`, two at a time.  Prints, by band of empty squares and in
+# `solve SECONDS`, $PROVEN_JOBS at a time (default 2).  Prints, by band of empty squares and in
 # all, how many were proven (win or loss) and how many stayed unknown, and
 # one line per position (line number, empty squares, answer, nodes, seconds)
 # to $PROVEN_LOG when it is set.  `--memory 64` gives the solve the tables
-# the hand-over has in play.
+# the hand-over has in play; with `--threads 2`, set PROVEN_JOBS=1 so that
+# each solve has both cores.
 set -euo pipefail
 usage="usage: proven.sh POSITIONS SECONDS [ENGINE_ARG...]"
 positions=${1:?$usage}
@@ -20,6 +21,8 @@ shift 2
 [[ $seconds =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "proven.sh: SECONDS must be a number, not \"$seconds\"" >&2; exit 2; }
 export PROVEN_ENGINE=${AMAZONS_BIN:-./amazons} PROVEN_SECONDS=$seconds PROVEN_BOARD=${PROVEN_BOARD:-10}
 export PROVEN_ARGS="$*"
+jobs=${PROVEN_JOBS:-2}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "proven.sh: PROVEN_JOBS must be a positive whole number, not \"$jobs\"" >&2; exit 2; }
 # shellcheck source=tests/handover/position_lines.sh
 . "$(dirname "$0")/position_lines.sh"
 
@@ -47,7 +50,7 @@ export -f settle
 
 # shellcheck disable=SC2016  # $1 belongs to the inner shell
 results=$(awk 'NF && $1 !~ /^#/ { printf "%d %s%c", ++n, $0, 0 }' "$positions" |
-          xargs -0 -P 2 -I{} bash -c 'settle "$1"' _ {} | sort -n)
+          xargs -0 -P "$jobs" -I{} bash -c 'settle "$1"' _ {} | sort -n)
 [ -z "${PROVEN_LOG:-}" ] || printf '%s\n' "$results" > "$PROVEN_LOG"
 printf '%s\n' "$results" | awk '
     function band(e) { return e <= 20 ? "up to 20" : e <= 30 ? "21 to 30" : e <= 40 ? "31 to 40" : e <= 50 ? "41 to 50" : "over 50" }
