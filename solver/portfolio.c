@@ -18,7 +18,7 @@ typedef struct {
     int index;
     const Position *pos;
     SolveLimits limits;
-    char label[16];
+    char label[24];  /* "solve[K]" */
     SolveResult result;
 } Member;
 
