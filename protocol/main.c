@@ -23,7 +23,7 @@ static void print_help(FILE *out)
         "(see PROTOCOL.md).\n"
         "\n"
         "  --engine NAME        mcts (default), or a reference player: greedy, random\n"
-        "  --threads N          search threads, and solvers for solve (default 1)\n"
+        "  --threads N          search threads, and solvers for solve and genmove (default 1)\n"
         "  --memory MB          tree (or solve table) memory cap in MiB (default %zu)\n"
         "  --time SECONDS       thinking time per move when no clock is set (default %g)\n"
         "  --move-overhead MS   time kept in reserve per move for the controller (default\n"

@@ -29,7 +29,8 @@ bool session_init(Session *session, const SessionOptions *options)
     params_use_board(DEFAULT_SIZE, DEFAULT_SIZE);
     clock_init(&session->clock);
     rng_seed(&session->rng, options->search.seed);
-    handover_init(&session->handover, options->search.memory_bytes, options->search.verbose);
+    handover_init(&session->handover, options->search.memory_bytes,
+                  solving_members(&options->search), options->search.verbose);
     session->search = search_create(&options->search);
     return session->search != NULL;
 }
@@ -62,10 +63,10 @@ Position session_position_for(const Session *s, Color c)
 }
 
 /* Runs the hand-over's solve while the input is watched for "# interrupt". */
-static SolveResult solve_interruptibly(Solver *solver, const Position *pos,
+static SolveResult solve_interruptibly(Portfolio *solvers, const Position *pos,
                                        const SolveLimits *limits, void *input, bool *interrupted)
 {
-    return solve_watching(solver, pos, limits, input, interrupted);
+    return solve_watching(solvers, pos, limits, input, interrupted);
 }
 
 /* The solver's move for pos when the hand-over plays one (search/handover.h). */

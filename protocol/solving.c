@@ -11,12 +11,8 @@
 #include "solver/portfolio.h"
 #include "solver/solver.h"
 
-/*
- * One solve, run on a thread of its own while the command loop watches the
- * input: of a solver, or of a portfolio when `portfolio` is set.
- */
+/* One solve, run on a thread of its own while the command loop watches the input. */
 typedef struct {
-    Solver *solver;
     Portfolio *portfolio;
     const Position *pos;
     const SolveLimits *limits;
@@ -27,27 +23,8 @@ typedef struct {
 
 static SolveResult run_job(SolveJob *job)
 {
-    if (!job->portfolio)
-        return solver_solve(job->solver, job->pos, job->limits);
     int winner;
     return portfolio_solve(job->portfolio, job->pos, job->limits, NULL, &winner);
-}
-
-static void stop_job(SolveJob *job)
-{
-    if (job->portfolio)
-        portfolio_stop(job->portfolio);
-    else
-        solver_stop(job->solver);
-}
-
-/* Withdraws stops that came before or after the solve they were meant for. */
-static void clear_job_stop(SolveJob *job)
-{
-    if (job->portfolio)
-        portfolio_clear_stop(job->portfolio);
-    else
-        solver_clear_stop(job->solver);
 }
 
 static void *solve_thread(void *arg)
@@ -63,7 +40,7 @@ static SolveResult watch_job(SolveJob *job, bool *interrupted)
 {
     if (interrupted)
         *interrupted = false;
-    clear_job_stop(job);
+    portfolio_clear_stop(job->portfolio); /* withdraws a stop meant for an earlier solve */
     LineInput *input = job->input;
     pthread_t thread;
     if (!input || !input_is_live(input) || pthread_create(&thread, NULL, solve_thread, job) != 0)
@@ -71,22 +48,29 @@ static SolveResult watch_job(SolveJob *job, bool *interrupted)
     uint64_t seen = input_events(input);
     while (!__atomic_load_n(&job->done, __ATOMIC_ACQUIRE)) {
         if (input_take_interrupt(input)) {
-            stop_job(job);
+            portfolio_stop(job->portfolio);
             if (interrupted)
                 *interrupted = true;
         }
         seen = input_wait(input, seen, monotonic_seconds() + 1.0);
     }
     pthread_join(thread, NULL);
-    clear_job_stop(job);
+    portfolio_clear_stop(job->portfolio); /* or one that came after this solve ended */
     return job->result;
 }
 
-SolveResult solve_watching(Solver *solver, const Position *pos, const SolveLimits *limits,
+SolveResult solve_watching(Portfolio *solvers, const Position *pos, const SolveLimits *limits,
                            LineInput *input, bool *interrupted)
 {
-    SolveJob job = { .solver = solver, .pos = pos, .limits = limits, .input = input };
+    SolveJob job = { .portfolio = solvers, .pos = pos, .limits = limits, .input = input };
     return watch_job(&job, interrupted);
+}
+
+int solving_members(const SearchConfig *config)
+{
+    if (config->stepped)
+        return 1;
+    return config->threads < PORTFOLIO_MAX ? config->threads : PORTFOLIO_MAX;
 }
 
 static void print_result(Reply *reply, const SolveResult *r)
@@ -129,11 +113,9 @@ bool cmd_solve(void *ctx, int argc, char **argv, Reply *reply)
     double started = monotonic_seconds();
     search_destroy(s->search);
     handover_release(&s->handover); /* its memory goes to the big one */
-    /* One solver a search thread, each searching in its own order (portfolio.h); one without threads. */
-    int members = s->options.search.stepped ? 1 : s->options.search.threads;
-    if (members > PORTFOLIO_MAX)
-        members = PORTFOLIO_MAX;
-    Portfolio *portfolio = portfolio_create(members, s->options.search.memory_bytes);
+    /* One solver a search thread, each searching in its own order (portfolio.h). */
+    Portfolio *portfolio = portfolio_create(solving_members(&s->options.search),
+                                            s->options.search.memory_bytes);
     SolveLimits limits = { .seconds = proof_seconds(seconds, monotonic_seconds() - started),
                            .verbose = s->options.search.verbose };
     SolveResult result = { 0 };

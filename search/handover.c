@@ -6,7 +6,7 @@
 #include "eval/params.h"
 #include "eval/regions.h"
 
-/* The solver's slice of the memory cap: an eighth, at most 64 MiB. */
+/* The solvers' slice of the memory cap: an eighth, at most 64 MiB for each solver. */
 #define HANDOVER_MEMORY_SHARE 8
 #define HANDOVER_MEMORY_MAX ((size_t)64 << 20)
 /*
@@ -17,15 +17,16 @@
  */
 #define HANDOVER_NODES_PER_PLAYOUT 1
 
-void handover_init(HandOver *h, size_t memory_cap, bool verbose)
+void handover_init(HandOver *h, size_t memory_cap, int members, bool verbose)
 {
-    *h = (HandOver){ .memory_cap = memory_cap, .verbose = verbose };
+    members = members < 1 ? 1 : members > PORTFOLIO_MAX ? PORTFOLIO_MAX : members;
+    *h = (HandOver){ .memory_cap = memory_cap, .members = members, .verbose = verbose };
 }
 
 void handover_release(HandOver *h)
 {
-    solver_destroy(h->solver);
-    h->solver = NULL;
+    portfolio_destroy(h->solvers);
+    h->solvers = NULL;
 }
 
 bool handover_worth_solving(const Position *pos)
@@ -56,13 +57,14 @@ static bool solve_limits(const HandOverBudget *b, double share, SolveLimits *lim
     return true;
 }
 
-static bool have_solver(HandOver *h)
+static bool have_solvers(HandOver *h)
 {
-    if (!h->solver) {
+    if (!h->solvers) {
         size_t bytes = h->memory_cap / HANDOVER_MEMORY_SHARE;
-        h->solver = solver_create(bytes < HANDOVER_MEMORY_MAX ? bytes : HANDOVER_MEMORY_MAX);
+        size_t most = HANDOVER_MEMORY_MAX * (size_t)h->members;
+        h->solvers = portfolio_create(h->members, bytes < most ? bytes : most);
     }
-    return h->solver != NULL;
+    return h->solvers != NULL;
 }
 
 bool handover_try(HandOver *h, const Position *pos, const HandOverBudget *budget,
@@ -71,10 +73,10 @@ bool handover_try(HandOver *h, const Position *pos, const HandOverBudget *budget
     double share = param_value(P_SOLVER_SHARE);
     SolveLimits limits;
     if (share <= 0 || !handover_worth_solving(pos) || !solve_limits(budget, share, &limits)
-        || !have_solver(h))
+        || !have_solvers(h))
         return false;
     bool interrupted = false;
-    SolveResult r = run(h->solver, pos, &limits, context, &interrupted);
+    SolveResult r = run(h->solvers, pos, &limits, context, &interrupted);
     if (h->verbose)
         fprintf(stderr, "solver: %s after %llu nodes, %.3f s\n",
                 r.outcome == SOLVE_WIN ? "win" : r.outcome == SOLVE_LOSS ? "loss" : "unknown",

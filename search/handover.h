@@ -9,6 +9,9 @@
  * the tree search, unless the solve was interrupted ("# interrupt"), when
  * its best guess is played.  The solver keeps its tables between moves
  * (later proofs reuse earlier ones), so it gets a slice of the memory cap.
+ * With several search threads it is a portfolio of as many solvers
+ * (solver/portfolio.h), one a thread: the tree search waits while the
+ * solver has its share, so its cores are free.
  *
  * This is search policy; the caller only supplies how a solve is run (the
  * protocol watches its input for interrupts meanwhile).
@@ -21,11 +24,12 @@
 #include <stdint.h>
 
 #include "engine/position.h"
-#include "solver/solver.h"
+#include "solver/portfolio.h"
 
 typedef struct {
-    Solver *solver;        /* made when first needed, kept for the game */
-    size_t memory_cap;     /* the search's memory cap, of which the solver takes a slice */
+    Portfolio *solvers;    /* made when first needed, kept for the game */
+    size_t memory_cap;     /* the search's memory cap, of which the solvers take a slice */
+    int members;           /* solvers at once */
     bool verbose;          /* a summary line per hand-over on stderr */
 } HandOver;
 
@@ -37,11 +41,11 @@ typedef struct {
 } HandOverBudget;
 
 /*
- * Runs a solve (solver_solve, or a version that can be interrupted); sets
+ * Runs a solve (portfolio_solve, or a version that can be interrupted); sets
  * *interrupted when the user cut it short.
  */
-typedef SolveResult (*SolveRunner)(Solver *solver, const Position *pos, const SolveLimits *limits,
-                                   void *context, bool *interrupted);
+typedef SolveResult (*SolveRunner)(Portfolio *solvers, const Position *pos,
+                                   const SolveLimits *limits, void *context, bool *interrupted);
 
 typedef struct {
     Move move;
@@ -49,9 +53,10 @@ typedef struct {
     uint64_t nodes;
 } HandOverMove;
 
-void handover_init(HandOver *handover, size_t memory_cap, bool verbose);
+/* `members` solvers at once (1 to PORTFOLIO_MAX; more count as the most). */
+void handover_init(HandOver *handover, size_t memory_cap, int members, bool verbose);
 
-/* Releases the solver's tables (the next hand-over makes new ones). */
+/* Releases the solvers' tables (the next hand-over makes new ones). */
 void handover_release(HandOver *handover);
 
 /* Whether pos is worth a proof: the regions are closed off, or few squares are left. */

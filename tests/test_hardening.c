@@ -242,6 +242,13 @@ START_TEST(test_time_hand_over)
             hardening_note("hand-over, --time %s --memory %s: %.0f ms (limit %.0f ms)", move_time[t],
                            memory[m], took, limit);
         }
+    /* Two search threads make the hand-over two solvers at once (search/handover.h). */
+    const char *args[] = { "--time", "0.25", "--threads", "2", NULL };
+    double took = timed_command(args, setup, "genmove white");
+    double limit = promised_ms(0.25);
+    ck_assert_msg(took <= limit, "--time 0.25 --threads 2: genmove took %.0f ms (limit %.0f ms)", took,
+                  limit);
+    hardening_note("hand-over of two solvers, --time 0.25: %.0f ms (limit %.0f ms)", took, limit);
 }
 END_TEST
 

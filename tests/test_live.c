@@ -440,16 +440,29 @@ END_TEST
  * a 10x10 endgame whose regions are closed, which a 16 MiB hand-over solver
  * (--memory 128) cannot prove within its 15 s share of a 60 s move.
  */
-START_TEST(test_interrupt_hand_over)
+static void check_interrupted_hand_over(const char *const *args, const char *what)
 {
-    static const char *const args[] = { "--time", "60", "--memory", "128", NULL };
     static const char endgame[] =
         "4x2x1B/7x1x/4x1x1x1/1xxxxxxxxx/1xBxxxxxxB/xxWxxxxxWx/1xx1xxxx1x/5x1xxx/xW3x2xW/xxxxxx2xB w";
     engine = live_start(args);
     char command[160];
     snprintf(command, sizeof command, "set_position %s", endgame);
     live_ask(engine, command);
-    check_interrupted_genmove(endgame, "hand-over");
+    check_interrupted_genmove(endgame, what);
+}
+
+START_TEST(test_interrupt_hand_over)
+{
+    static const char *const args[] = { "--time", "60", "--memory", "128", NULL };
+    check_interrupted_hand_over(args, "hand-over");
+}
+END_TEST
+
+/* With two search threads the hand-over is two solvers at once: the interrupt stops both. */
+START_TEST(test_interrupt_hand_over_of_two_solvers)
+{
+    static const char *const args[] = { "--time", "60", "--memory", "128", "--threads", "2", NULL };
+    check_interrupted_hand_over(args, "hand-over of two solvers");
 }
 END_TEST
 
@@ -607,6 +620,7 @@ Suite *live_suite(void)
     tcase_add_checked_fixture(hand_over, NULL, free_engine);
     tcase_set_timeout(hand_over, 60);
     tcase_add_test(hand_over, test_interrupt_hand_over);
+    tcase_add_test(hand_over, test_interrupt_hand_over_of_two_solvers);
     suite_add_tcase(s, hand_over);
     return s;
 }

@@ -199,9 +199,8 @@ END_TEST
  * search: genmove must hand them to the solver (its --verbose line says so),
  * and a won one must be answered with a move that keeps the win.
  */
-START_TEST(genmove_plays_the_proven_move)
+static void check_genmove_plays_proven_moves(const char *const *args)
 {
-    static const char *const args[] = { "--verbose", "--time", "5", "--memory", "64", NULL };
     Memo memo = memo_new();
     Rng rng;
     rng_seed(&rng, 11);
@@ -245,6 +244,21 @@ START_TEST(genmove_plays_the_proven_move)
     }
     ck_assert_int_eq(proven_wins, EACH);
     ck_assert_int_eq(proven_losses, EACH);
+}
+
+START_TEST(genmove_plays_the_proven_move)
+{
+    static const char *const args[] = { "--verbose", "--time", "5", "--memory", "64", NULL };
+    check_genmove_plays_proven_moves(args);
+}
+END_TEST
+
+/* With two search threads the hand-over is a portfolio of two solvers (search/handover.h). */
+START_TEST(genmove_with_two_threads_plays_the_proven_move)
+{
+    static const char *const args[] = { "--verbose", "--time", "5", "--memory", "64", "--threads", "2",
+                                        NULL };
+    check_genmove_plays_proven_moves(args);
 }
 END_TEST
 
@@ -291,6 +305,7 @@ Suite *solve_command_suite(void)
     tcase_set_timeout(watched, 60);
     tcase_add_test(watched, solve_stops_on_interrupt);
     tcase_add_test(watched, solve_with_two_threads_answers_the_same);
+    tcase_add_test(watched, genmove_with_two_threads_plays_the_proven_move);
     tcase_add_test(watched, solve_progress_names_the_move_searched);
     suite_add_tcase(s, watched);
     return s;
