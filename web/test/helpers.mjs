@@ -16,11 +16,14 @@ export async function newGame(page, options) {
     if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(String(value));
     else await field.fill(String(value));
   }
+  // The new game is a new record; an engine that plays first may have moved in it already.
+  const previous = await page.evaluateHandle(() => window.amazons.app.record);
   await page.click('#start-game');
-  await page.waitForFunction(({ width, height }) => {
+  await page.waitForFunction(({ previous, width, height }) => {
     const record = window.amazons.app.record;
-    return record && record.position.width === width && record.position.height === height && record.length === 0;
-  }, { width: Number(options.width), height: Number(options.height) });
+    return record && record !== previous && record.position.width === width && record.position.height === height;
+  }, { previous, width: Number(options.width), height: Number(options.height) });
+  await previous.dispose();
 }
 
 // The position the page shows, as the engine's text.
