@@ -19,7 +19,6 @@
 
 void handover_init(HandOver *h, size_t memory_cap, int members, bool verbose)
 {
-    members = members < 1 ? 1 : members > PORTFOLIO_MAX ? PORTFOLIO_MAX : members;
     *h = (HandOver){ .memory_cap = memory_cap, .members = members, .verbose = verbose };
 }
 

@@ -53,7 +53,7 @@ typedef struct {
     uint64_t nodes;
 } HandOverMove;
 
-/* `members` solvers at once (1 to PORTFOLIO_MAX; more count as the most). */
+/* `members` solvers at once, 1 to PORTFOLIO_MAX (protocol/solving.h, solving_members). */
 void handover_init(HandOver *handover, size_t memory_cap, int members, bool verbose);
 
 /* Releases the solvers' tables (the next hand-over makes new ones). */

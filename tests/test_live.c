@@ -437,8 +437,9 @@ END_TEST
 
 /*
  * "# interrupt" stops a genmove's hand-over to the exact solver as promptly:
- * a 10x10 endgame whose regions are closed, which a 16 MiB hand-over solver
- * (--memory 128) cannot prove within its 15 s share of a 60 s move.
+ * a 10x10 endgame whose regions are closed, which the hand-over's 16 MiB
+ * (--memory 128; one solver, or two of 8 MiB) cannot prove within its 15 s
+ * share of a 60 s move.
  */
 static void check_interrupted_hand_over(const char *const *args, const char *what)
 {
