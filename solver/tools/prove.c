@@ -17,10 +17,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/deadline.h"
 #include "engine/move_check.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "match/board_size.h"
+#include "search/search.h"
 #include "solver/portfolio.h"
 #include "solver/proof_writer.h"
 #include "solver/tools/proof_merge.h"
@@ -37,6 +39,7 @@ typedef struct {
     const char *checkpoint_path;
     int leaf_squares;
     int threads;         /* solvers at once: 1, or a portfolio (portfolio.h) */
+    double guide_seconds; /* --guide: the tree search's look before the solve; 0: none */
     long job;            /* prove the position after the job-th move (1-based); 0: the position */
     bool list_replies, merge, quiet;
 } Options;
@@ -60,6 +63,9 @@ static void usage(FILE *out)
         "  --threads N          N solvers at once, one thread each, searching in\n"
         "                       different orders; the first proof stops the others.\n"
         "                       They share --memory (default 1)\n"
+        "  --guide S            first prove the move the tree search prefers after\n"
+        "                       S seconds (with --threads threads); the position\n"
+        "                       itself only if that move loses\n"
         "  --proof FILE         write the winner's strategy there; a complete FILE\n"
         "                       is not proved again\n"
         "  --leaves N           stop the strategy where the contested areas have at\n"
@@ -109,7 +115,7 @@ static const char *play_moves(Position *pos, const char *text, char *why, size_t
 static int parse_options(int argc, char **argv, Options *o)
 {
     enum { OPT_SIZE = 256, OPT_POSITION, OPT_MOVES, OPT_MEMORY, OPT_SECONDS, OPT_NODES, OPT_PROOF, OPT_LEAVES, OPT_JOB,
-           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_THREADS, OPT_HELP };
+           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_THREADS, OPT_GUIDE, OPT_HELP };
     static const struct option longs[] = {
         { "size", required_argument, 0, OPT_SIZE }, { "position", required_argument, 0, OPT_POSITION },
         { "moves", required_argument, 0, OPT_MOVES }, { "memory", required_argument, 0, OPT_MEMORY },
@@ -119,7 +125,7 @@ static int parse_options(int argc, char **argv, Options *o)
         { "merge", no_argument, 0, OPT_MERGE }, { "quiet", no_argument, 0, OPT_QUIET },
         { "checkpoint", required_argument, 0, OPT_CHECKPOINT },
         { "checkpoint-every", required_argument, 0, OPT_CHECKPOINT_EVERY },
-        { "threads", required_argument, 0, OPT_THREADS },
+        { "threads", required_argument, 0, OPT_THREADS }, { "guide", required_argument, 0, OPT_GUIDE },
         { "help", no_argument, 0, OPT_HELP }, { 0, 0, 0, 0 }
     };
     *o = (Options){ .memory_mb = 1024, .leaf_squares = DEFAULT_LEAF_SQUARES, .threads = 1 };
@@ -190,6 +196,11 @@ static int parse_options(int argc, char **argv, Options *o)
             o->threads = (int)n;
             break;
         }
+        case OPT_GUIDE:
+            o->guide_seconds = strtod(optarg, &end);
+            if (errno || *end || !(o->guide_seconds > 0) || o->guide_seconds > 86400)
+                return fail(optarg, "--guide takes seconds, more than 0 and at most 86400");
+            break;
         case OPT_HELP: usage(stdout); exit(0);
         default: usage(stderr); return 2;
         }
@@ -215,6 +226,8 @@ static int parse_options(int argc, char **argv, Options *o)
             return fail("--job", why);
         }
     }
+    if (o->guide_seconds > 0 && o->limits.seconds > 0 && o->guide_seconds >= o->limits.seconds)
+        return fail("--guide", "leaves no time within --seconds to prove anything");
     if (o->merge && !o->proof_path)
         return fail("--merge", "needs --proof FILE for the joined proof");
     if (!o->merge && optind < argc)
@@ -319,6 +332,131 @@ static int write_proof(const Options *o, Solver *solver, Color winner)
     return 0;
 }
 
+/* Proves o->pos; prints the answer (its time counted from `started`) and writes the proof. */
+static int prove(const Options *o, Portfolio *portfolio, const char *const *checkpoints, double started)
+{
+    int winner;
+    SolveResult r = portfolio_solve(portfolio, &o->pos, &o->limits, checkpoints, &winner);
+    r.seconds = monotonic_seconds() - started;
+    print_result(&o->pos, &r, o->threads, winner);
+    if (!o->quiet && o->threads > 1)
+        report_members(portfolio);
+    if (r.outcome == SOLVE_UNKNOWN)
+        return 1;
+    if (!o->proof_path)
+        return 0;
+    Color winner_color = r.outcome == SOLVE_WIN ? o->pos.to_move : color_other(o->pos.to_move);
+    return write_proof(o, portfolio_solver(portfolio, winner), winner_color);
+}
+
+/*
+ * The move the tree search prefers in pos after `seconds` on `threads`
+ * threads: 1, or 0 when pos has no move, -1 when the search has no memory.
+ */
+static int guide_move(const Position *pos, double seconds, int threads, Move *move)
+{
+    SearchConfig config;
+    search_default_config(&config);
+    config.threads = threads;
+    Search *search = search_create(&config);
+    if (!search)
+        return -1;
+    SearchLimits limits = { .seconds = seconds };
+    SearchResult r = search_run(search, pos, &limits);
+    search_destroy(search);
+    *move = r.move;
+    return r.has_move ? 1 : 0;
+}
+
+/*
+ * The limits left to a solve `started` seconds ago, after the nodes the
+ * portfolio's members have searched; false when nothing is left.
+ */
+static bool limits_left(const Options *o, const Portfolio *portfolio, double started, SolveLimits *left)
+{
+    *left = o->limits;
+    if (o->limits.seconds > 0) {
+        left->seconds = o->limits.seconds - (monotonic_seconds() - started);
+        if (left->seconds <= 0)
+            return false;
+    }
+    if (o->limits.nodes) {
+        uint64_t most = 0;
+        for (int k = 0; k < portfolio_members(portfolio); k++) {
+            uint64_t nodes = portfolio_member_result(portfolio, k).nodes;
+            most = nodes > most ? nodes : most;
+        }
+        if (most >= o->limits.nodes)
+            return false;
+        left->nodes = o->limits.nodes - most;
+    }
+    return true;
+}
+
+/*
+ * --guide: the tree search looks at the position first, and the solvers
+ * prove the position after its move.  A long proof's time goes mostly to
+ * the winner's moves that fail, and a search that plays lines out sees
+ * further than the solver's initial numbers (docs/solver.md, "Guided
+ * proofs").  When the opponent loses there, that is the proof: the move,
+ * and the strategy below it.  When the opponent wins, the position is
+ * proved as without --guide, with what is left of the limits and the
+ * tables the try filled.
+ */
+static int prove_guided(const Options *o, Portfolio *portfolio, const char *const *checkpoints, double started)
+{
+    Move move;
+    int found = guide_move(&o->pos, o->guide_seconds, o->threads, &move);
+    if (found < 0)
+        return fail("--guide", "no memory for the tree search");
+    if (found == 0)
+        return prove(o, portfolio, checkpoints, started); /* no move: lost as it stands */
+    char text[MOVE_TEXT_MAX];
+    move_to_text(move, text);
+    if (!o->quiet)
+        fprintf(stderr, "amazons-prove: --guide: proving %s first\n", text);
+    Options tried = *o;
+    position_make(&tried.pos, move);
+    int winner = -1;
+    SolveResult r = { .outcome = SOLVE_UNKNOWN };
+    if (limits_left(o, portfolio, started, &tried.limits))
+        r = portfolio_solve(portfolio, &tried.pos, &tried.limits, checkpoints, &winner);
+    if (r.outcome == SOLVE_WIN) {
+        Options rest = *o;
+        if (!o->quiet)
+            fprintf(stderr, "amazons-prove: --guide: %s loses; proving the position\n", text);
+        if (limits_left(o, portfolio, started, &rest.limits))
+            return prove(&rest, portfolio, checkpoints, started);
+        winner = -1;
+    }
+    /* Answers for the position: a win by the move, or unknown. */
+    r.outcome = r.outcome == SOLVE_LOSS ? SOLVE_WIN : SOLVE_UNKNOWN;
+    r.has_move = true;
+    r.move = move;
+    r.seconds = monotonic_seconds() - started;
+    print_result(&o->pos, &r, o->threads, winner);
+    if (!o->quiet && o->threads > 1)
+        report_members(portfolio);
+    if (r.outcome == SOLVE_UNKNOWN)
+        return 1;
+    if (!o->proof_path)
+        return 0;
+    /* The strategy below the move, then the move on top of it (as --merge joins a job's). */
+    char part[4096];
+    snprintf(part, sizeof part, "%s.guided", o->proof_path);
+    tried.proof_path = part;
+    int status = write_proof(&tried, portfolio_solver(portfolio, winner), o->pos.to_move);
+    if (status == 0) {
+        unsigned long long entries;
+        const char *where, *error = proof_merge(&o->pos, o->proof_path, (char *const[]){ part }, 1,
+                                                &entries, &where);
+        if (error)
+            status = fail(where, error);
+    }
+    remove(part);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     Options o;
@@ -354,16 +492,9 @@ int main(int argc, char **argv)
         portfolio_destroy(portfolio);
         return status;
     }
-    int winner;
-    SolveResult r = portfolio_solve(portfolio, &o.pos, &o.limits, checkpoints, &winner);
-    print_result(&o.pos, &r, o.threads, winner);
-    if (!o.quiet && o.threads > 1)
-        report_members(portfolio);
-    status = r.outcome == SOLVE_UNKNOWN ? 1 : 0;
-    if (status == 0 && o.proof_path) {
-        Color winner_color = r.outcome == SOLVE_WIN ? o.pos.to_move : color_other(o.pos.to_move);
-        status = write_proof(&o, portfolio_solver(portfolio, winner), winner_color);
-    }
+    double started = monotonic_seconds();
+    status = o.guide_seconds > 0 ? prove_guided(&o, portfolio, checkpoints, started)
+                                 : prove(&o, portfolio, checkpoints, started);
     fflush(stdout);
     portfolio_destroy(portfolio);
     return status;

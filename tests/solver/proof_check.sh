@@ -6,7 +6,8 @@
 #     So does a portfolio of two solvers, each with a checkpoint of its own;
 #  2. a solve cut short resumes from its checkpoint; a proof split into
 #     jobs, one per reply, and merged, is accepted, and a job run again is
-#     not proved again;
+#     not proved again; a proof guided by the tree search (--guide) is
+#     accepted, and a guide's losing move leads to a proof of the position;
 #  3. the checker refuses what is not a proof: a false claim, a missing
 #     entry, an illegal move, a file cut short, a wrong header;
 #  4. the checker's exhaustive search agrees with the solver on positions
@@ -95,6 +96,23 @@ expect 1 "proof rejected: the file has no move for the winner" "a merge missing 
     "$check" "$dir/partial.proof"
 expect 2 "does not start one move after" "a part of another position is refused by --merge" -- \
     "$prove" --size 5x4 --merge --proof "$dir/wrong.proof" "$dir/4x6.proof"
+
+# Guided by the tree search: its move is proved first, and the proof is that move on top of the
+# strategy below it.  Every move of 4x5 loses, so there the position itself is proved after.
+expect 0 "^win " "5x4 proved with --guide" -- "$prove" --size 5x4 --guide 0.5 --proof "$dir/guided.proof"
+guided=$(sed -n 's/^amazons-prove: --guide: proving \([^ ]*\) first$/\1/p' "$dir/out")
+if [ -n "$guided" ] && grep -q "^win $guided " "$dir/out" && grep -q " $guided\$" "$dir/guided.proof"; then
+    pass "the guide's move ($guided) is the answer and the proof's first move"
+else
+    fail "the guide's move is the answer and the proof's first move:"
+    cat "$dir/out"
+fi
+expect 0 "proof checked: white wins" "the guided proof checked" -- "$check" "$dir/guided.proof"
+expect 0 "loses; proving the position" "4x5: the guide's move loses, then the position is proved" -- \
+    "$prove" --size 4x5 --guide 0.5 --proof "$dir/guided-loss.proof"
+expect 0 "proof checked: black wins" "that proof checked" -- "$check" "$dir/guided-loss.proof"
+expect 2 "more than 0" "--guide 0 is refused" -- "$prove" --size 4x4 --guide 0
+expect 2 "leaves no time" "--guide as long as --seconds is refused" -- "$prove" --size 4x4 --guide 5 --seconds 5
 
 # 3. Not proofs.
 printf 'amazons-proof 1\nstart 1BB1/B2B/W2W/1WW1 w\nwinner white\nleaves 8\nend 0\n' > "$dir/false.proof"
