@@ -332,16 +332,22 @@ static int write_proof(const Options *o, Solver *solver, Color winner)
     return 0;
 }
 
-/* Proves o->pos; prints the answer (its time counted from `started`) and writes the proof. */
+/* The answer for o->pos, its time counted from `started`; 1 when unknown, else 0. */
+static int report(const Options *o, const Portfolio *portfolio, SolveResult *r, int winner, double started)
+{
+    r->seconds = monotonic_seconds() - started;
+    print_result(&o->pos, r, o->threads, winner);
+    if (!o->quiet && o->threads > 1)
+        report_members(portfolio);
+    return r->outcome == SOLVE_UNKNOWN ? 1 : 0;
+}
+
+/* Proves o->pos; reports the answer and writes the proof. */
 static int prove(const Options *o, Portfolio *portfolio, const char *const *checkpoints, double started)
 {
     int winner;
     SolveResult r = portfolio_solve(portfolio, &o->pos, &o->limits, checkpoints, &winner);
-    r.seconds = monotonic_seconds() - started;
-    print_result(&o->pos, &r, o->threads, winner);
-    if (!o->quiet && o->threads > 1)
-        report_members(portfolio);
-    if (r.outcome == SOLVE_UNKNOWN)
+    if (report(o, portfolio, &r, winner, started))
         return 1;
     if (!o->proof_path)
         return 0;
@@ -433,11 +439,7 @@ static int prove_guided(const Options *o, Portfolio *portfolio, const char *cons
     r.outcome = r.outcome == SOLVE_LOSS ? SOLVE_WIN : SOLVE_UNKNOWN;
     r.has_move = true;
     r.move = move;
-    r.seconds = monotonic_seconds() - started;
-    print_result(&o->pos, &r, o->threads, winner);
-    if (!o->quiet && o->threads > 1)
-        report_members(portfolio);
-    if (r.outcome == SOLVE_UNKNOWN)
+    if (report(o, portfolio, &r, winner, started))
         return 1;
     if (!o->proof_path)
         return 0;
