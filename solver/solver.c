@@ -19,7 +19,8 @@ enum {
     MAX_PLY = 2 * BOARD_MAX * BOARD_MAX + 2, /* two states per move, a move per square */
     REGION_BUDGET = 4000,                    /* single-player nodes per area and race */
     KILLERS = 2,                             /* amazon moves remembered per ply */
-    REPORT_CHECK_INTERVAL = 64               /* nodes between looks at the progress clock */
+    REPORT_CHECK_INTERVAL = 64,              /* nodes between looks at the progress clock */
+    GUIDE_SLOTS = 4096                       /* the guide's moves remembered */
 };
 
 /*
@@ -75,7 +76,15 @@ typedef struct {
     int count;
     bool half;       /* a half-move state: children are arrows, the other side then moves */
     int shooter;     /* half: the square of the amazon that shoots */
+    bool guided;     /* whole-move state: the guide has been asked (or remembered) */
+    Move guide;      /* its move, from NO_SQUARE when it had none */
 } Frame;
+
+/* A guide's move for a whole-move state, by the hash of the state's key (0: empty). */
+typedef struct {
+    uint64_t hash;
+    Move move;
+} GuideSlot;
 
 struct Solver {
     ProofTable *table;
@@ -100,6 +109,12 @@ struct Solver {
     uint64_t race_checks, race_decided;
     Move killers[MAX_PLY][KILLERS]; /* per ply: the amazon moves (from, to) that last proved
                                        a state there, newest first */
+    SolverGuide guide;   /* solver_set_guide; NULL: none */
+    void *guide_context;
+    int guide_plies;
+    uint64_t guide_work, guide_calls;
+    GuideSlot *guide_memo;          /* GUIDE_SLOTS moves the guide named */
+    int guide_arrow[MAX_PLY];       /* per half-move ply: the guide's arrow, or NO_SQUARE */
 };
 
 /* ---- making the two halves of a move ---- */
@@ -482,6 +497,96 @@ static void record_killer(Solver *s, int ply, const Child *proof)
     killers[0] = (Move){ proof->a, proof->b, NO_SQUARE };
 }
 
+/* ---- the guide (solver_set_guide) ---- */
+
+/* Puts child i first with its parent's proof number at 1: df-pn searches it next. */
+static void put_first(Frame *f, int i)
+{
+    Child c = f->children[i];
+    if (c.fixed)
+        return; /* decided at expansion: nothing to search */
+    if (f->half)
+        c.dn = 1;
+    else
+        c.pn = 1;
+    memmove(&f->children[1], &f->children[0], (size_t)i * sizeof c);
+    f->children[0] = c;
+}
+
+/* Puts the guide's amazon move first in a whole-move frame (when it is one of its children). */
+static void follow_guide(Frame *f, Move move)
+{
+    f->guided = true;
+    f->guide = move;
+    for (int i = 0; i < f->count; i++)
+        if (f->children[i].a == move.from && f->children[i].b == move.to) {
+            put_first(f, i);
+            return;
+        }
+}
+
+/* The memo's slot for a state's key; an equal *hash says it holds that state's move. */
+static GuideSlot *guide_slot(Solver *s, const ProofKey *key, uint64_t *hash)
+{
+    *hash = proof_key_hash(key) | 1; /* never 0, the mark of an empty slot */
+    return &s->guide_memo[*hash % GUIDE_SLOTS];
+}
+
+/*
+ * A whole-move state just expanded: the move the guide named for it on an
+ * earlier visit goes first again.  (Keys that fold closed areas into a
+ * bank may share a slot between positions: the move then fits none of the
+ * children, or is just tried first.  Only the order is at stake.)
+ */
+static void recall_guide(Solver *s, int ply, Frame *f, const ProofKey *key)
+{
+    f->guided = false;
+    if (!s->guide || ply > s->guide_plies)
+        return;
+    uint64_t hash;
+    const GuideSlot *slot = guide_slot(s, key, &hash);
+    if (slot->hash == hash)
+        follow_guide(f, slot->move);
+}
+
+/* A half-move state just expanded: the guide's arrow goes first when its amazon move led here. */
+static void recall_guide_arrow(Solver *s, int ply, Frame *f)
+{
+    if (!s->guide || s->guide_arrow[ply] == NO_SQUARE)
+        return;
+    for (int i = 0; i < f->count; i++)
+        if (f->children[i].a == s->guide_arrow[ply]) {
+            put_first(f, i);
+            return;
+        }
+}
+
+/*
+ * Whether to ask the guide about the whole-move state of frame `ply`: it is
+ * near enough to the root and has taken guide_work nodes in this visit.
+ * Easy states never ask, so the guide's cost stays a small share of the
+ * work it is meant to cut.
+ */
+static bool guide_due(const Solver *s, int ply, const Frame *f, uint64_t first_node)
+{
+    return s->guide && !f->half && !f->guided && ply <= s->guide_plies
+        && s->nodes - first_node >= s->guide_work;
+}
+
+static void ask_guide(Solver *s, Frame *f, const ProofKey *key)
+{
+    Move move = { NO_SQUARE, NO_SQUARE, NO_SQUARE };
+    Position pos = s->pos;
+    pos.hash = position_compute_hash(&pos);
+    if (!s->guide(&pos, &move, s->guide_context))
+        move = (Move){ NO_SQUARE, NO_SQUARE, NO_SQUARE };
+    s->guide_calls++;
+    uint64_t hash;
+    GuideSlot *slot = guide_slot(s, key, &hash);
+    *slot = (GuideSlot){ hash, move };
+    follow_guide(f, move);
+}
+
 /* Settles a whole-move state whose fights are small enough, with the numbers in *value. */
 static bool settle_fights(Solver *s, ProofValue *value)
 {
@@ -501,7 +606,7 @@ static bool settle_fights(Solver *s, ProofValue *value)
  * not at the root, which must not be cut short: a won race still needs a
  * move to play.
  */
-static bool expand_frame(Solver *s, int ply, ProofValue *value)
+static bool expand_frame(Solver *s, int ply, const ProofKey *key, ProofValue *value)
 {
     Frame *f = &s->frames[ply];
     Position *p = &s->pos;
@@ -511,6 +616,8 @@ static bool expand_frame(Solver *s, int ply, ProofValue *value)
         sort_children(f);
         if (won)
             *value = (ProofValue){ 0, PN_INF, 1 };
+        else
+            recall_guide_arrow(s, ply, f);
         return won;
     }
     f->count = 0;
@@ -527,6 +634,7 @@ static bool expand_frame(Solver *s, int ply, ProofValue *value)
     sort_children(f);
     if (ply == 0)
         drop_mirrored_moves(p, f);
+    recall_guide(s, ply, f, key);
     return false;
 }
 
@@ -662,7 +770,7 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
     s->nodes++;
     check_limits(s);
     uint64_t first_node = s->nodes;
-    if (expand_frame(s, ply, out)) {
+    if (expand_frame(s, ply, &node->key, out)) {
         proof_table_store(s->table, &node->key, out);
         return;
     }
@@ -678,6 +786,8 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
      */
     Summary sum;
     for (bool refresh = true;; refresh = false) {
+        if (guide_due(s, ply, f, first_node))
+            ask_guide(s, f, &node->key);
         sum = summarise(s, f, refresh);
         if (ply == 0) {
             s->root_pn = sum.pn;
@@ -699,6 +809,10 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
         ProofValue v;
         if (ply < 2)
             s->line[ply] = sum.best;
+        if (!f->half && s->guide) {
+            bool guided = f->guided && c->a == f->guide.from && c->b == f->guide.to;
+            s->guide_arrow[ply + 1] = guided ? f->guide.arrow : NO_SQUARE;
+        }
         enter_child(s, f, c);
         if (f->half)
             mid(s, ply + 1, c, (uint32_t)child_dn, (uint32_t)child_pn, &v);
@@ -760,10 +874,29 @@ Solver *solver_create(size_t memory_bytes)
 
 void solver_set_spread(Solver *s, double spread) { s->spread = spread > 0 ? spread : DEFAULT_SPREAD; }
 
+/* Marks every ply's guide arrow unknown. */
+static void forget_guide_arrows(Solver *s)
+{
+    for (int ply = 0; ply < MAX_PLY; ply++)
+        s->guide_arrow[ply] = NO_SQUARE;
+}
+
+void solver_set_guide(Solver *s, SolverGuide guide, void *context, int plies, uint64_t work)
+{
+    if (guide && !s->guide_memo && !(s->guide_memo = calloc(GUIDE_SLOTS, sizeof *s->guide_memo)))
+        guide = NULL; /* no memory for it: unguided, which only costs time */
+    s->guide = guide;
+    s->guide_context = context;
+    s->guide_plies = plies;
+    s->guide_work = work;
+    forget_guide_arrows(s);
+}
+
 void solver_destroy(Solver *s)
 {
     if (!s)
         return;
+    free(s->guide_memo);
     proof_table_destroy(s->table);
     region_cache_destroy(s->regions);
     endgame_table_destroy(s->endgames);
@@ -776,6 +909,8 @@ void solver_clear(Solver *s)
     proof_table_clear(s->table);
     region_cache_clear(s->regions);
     endgame_table_clear(s->endgames);
+    if (s->guide_memo)
+        memset(s->guide_memo, 0, GUIDE_SLOTS * sizeof *s->guide_memo);
     s->width = s->height = 0;
 }
 
@@ -789,7 +924,7 @@ SolverStats solver_stats(const Solver *s)
     RegionStats r = region_cache_stats(s->regions);
     EndgameStats e = endgame_table_stats(s->endgames);
     return (SolverStats){ t.lookups, t.hits, t.entries, t.used, s->race_checks, s->race_decided,
-                          r.searches, r.nodes, r.hits, e.searches, e.decided, e.nodes };
+                          r.searches, r.nodes, r.hits, e.searches, e.decided, e.nodes, s->guide_calls };
 }
 
 /* Searches the child of frame `ply` to the end, so that its own frame is complete. */
@@ -862,7 +997,7 @@ static void choose_result_move(Solver *s, SolveResult *r)
     Frame *arrows = &s->frames[1];
     if (r->outcome == SOLVE_UNKNOWN) {
         ProofValue v;
-        expand_frame(s, 1, &v); /* sorts the arrows; one that wins at once is all there is */
+        expand_frame(s, 1, NULL, &v); /* sorts the arrows; one that wins at once is all there is */
     } else {
         settle_child(s, 0, queen);
     }
@@ -904,6 +1039,8 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     s->next_checkpoint = s->start + s->checkpoint_seconds;
     s->aborted = false;
     s->race_checks = s->race_decided = 0;
+    s->guide_calls = 0;
+    forget_guide_arrows(s);
     s->frames[0].count = 0;
     s->line[0] = s->line[1] = -1;
     s->replies_listed = false;

@@ -70,6 +70,24 @@ void solver_destroy(Solver *solver);
  */
 void solver_set_spread(Solver *solver, double spread);
 
+/*
+ * A guide names the move it would play in a position (the tree search,
+ * say); false when it has none.  Called on the solving thread, with the
+ * position's hash set.
+ */
+typedef bool (*SolverGuide)(const Position *pos, Move *move, void *context);
+
+/*
+ * Asks `guide` which move to search first in whole-move states of the
+ * first `plies` plies below the root (a move is two plies: 4 reaches the
+ * side to move's second move) that prove hard: once one visit has searched
+ * `work` nodes below such a state without deciding it.  The guide's move,
+ * and then its arrow, go first there, on later visits too.  Only the order
+ * of the search changes, never an answer.  A NULL guide (the default)
+ * turns it off.
+ */
+void solver_set_guide(Solver *solver, SolverGuide guide, void *context, int plies, uint64_t work);
+
 /* Forgets every stored proof. */
 void solver_clear(Solver *solver);
 
@@ -89,6 +107,7 @@ typedef struct {
     uint64_t race_checks, race_decided;   /* closed-area races tried, and decided */
     uint64_t region_searches, region_nodes, region_hits;
     uint64_t fight_searches, fights_decided, fight_nodes;   /* endgame_exact.h */
+    uint64_t guide_calls;         /* solver_set_guide's guide, asked */
 } SolverStats;
 
 SolverStats solver_stats(const Solver *solver);

@@ -7,7 +7,7 @@ int main(void)
 {
     Suite *(*const suites[])(void) = {
         move_suite, position_suite, lines_suite, movegen_suite, game_suite,
-        sgf_suite, eval_suite, search_suite, solver_suite, portfolio_suite, solve_command_suite,
+        sgf_suite, eval_suite, search_suite, solver_suite, solver_guide_suite, portfolio_suite, solve_command_suite,
         protocol_process_suite, protocol_commands_suite, protocol_records_suite,
         protocol_errors_suite, protocol_client_suite, live_suite, botzone_suite,
         match_suite, match_tournament_suite, match_results_suite, match_parsers_suite,

@@ -20,6 +20,7 @@ Suite *eval_suite(void);
 Suite *search_suite(void);
 Suite *solver_suite(void);
 Suite *portfolio_suite(void);
+Suite *solver_guide_suite(void);
 Suite *solve_command_suite(void);
 Suite *sgf_suite(void);
 Suite *match_suite(void);

@@ -30,6 +30,10 @@
 
 /* Leaves of 8 contested squares take the checker milliseconds and cut proofs manyfold. */
 enum { DEFAULT_LEAF_SQUARES = 8 };
+/* --guide-plies: states ask the tree search after this much work, which looks this far. */
+enum { DEFAULT_GUIDE_WORK = 100000, DEFAULT_GUIDE_PLAYOUTS = 2000 };
+/* Each member's guiding tree search: a few thousand playouts need little memory. */
+#define GUIDE_SEARCH_MEMORY ((size_t)64 << 20)
 
 typedef struct {
     Position pos;
@@ -40,6 +44,8 @@ typedef struct {
     int leaf_squares;
     int threads;         /* solvers at once: 1, or a portfolio (portfolio.h) */
     double guide_seconds; /* --guide: the tree search's look before the solve; 0: none */
+    int guide_plies;      /* --guide-plies: the tree search asked in hard states; 0: never */
+    uint64_t guide_work, guide_playouts;
     long job;            /* prove the position after the job-th move (1-based); 0: the position */
     bool list_replies, merge, quiet;
 } Options;
@@ -66,6 +72,11 @@ static void usage(FILE *out)
         "  --guide S            first prove the move the tree search prefers after\n"
         "                       S seconds (with --threads threads); the position\n"
         "                       itself only if that move loses\n"
+        "  --guide-plies N      in the first N plies (two a move), a state that has\n"
+        "                       taken --guide-work nodes (default 100000) in one\n"
+        "                       visit asks the tree search which move to try\n"
+        "                       first, after --guide-playouts playouts (default\n"
+        "                       2000)\n"
         "  --proof FILE         write the winner's strategy there; a complete FILE\n"
         "                       is not proved again\n"
         "  --leaves N           stop the strategy where the contested areas have at\n"
@@ -115,7 +126,8 @@ static const char *play_moves(Position *pos, const char *text, char *why, size_t
 static int parse_options(int argc, char **argv, Options *o)
 {
     enum { OPT_SIZE = 256, OPT_POSITION, OPT_MOVES, OPT_MEMORY, OPT_SECONDS, OPT_NODES, OPT_PROOF, OPT_LEAVES, OPT_JOB,
-           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_THREADS, OPT_GUIDE, OPT_HELP };
+           OPT_REPLIES, OPT_MERGE, OPT_QUIET, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_THREADS, OPT_GUIDE,
+           OPT_GUIDE_PLIES, OPT_GUIDE_WORK, OPT_GUIDE_PLAYOUTS, OPT_HELP };
     static const struct option longs[] = {
         { "size", required_argument, 0, OPT_SIZE }, { "position", required_argument, 0, OPT_POSITION },
         { "moves", required_argument, 0, OPT_MOVES }, { "memory", required_argument, 0, OPT_MEMORY },
@@ -126,9 +138,13 @@ static int parse_options(int argc, char **argv, Options *o)
         { "checkpoint", required_argument, 0, OPT_CHECKPOINT },
         { "checkpoint-every", required_argument, 0, OPT_CHECKPOINT_EVERY },
         { "threads", required_argument, 0, OPT_THREADS }, { "guide", required_argument, 0, OPT_GUIDE },
+        { "guide-plies", required_argument, 0, OPT_GUIDE_PLIES },
+        { "guide-work", required_argument, 0, OPT_GUIDE_WORK },
+        { "guide-playouts", required_argument, 0, OPT_GUIDE_PLAYOUTS },
         { "help", no_argument, 0, OPT_HELP }, { 0, 0, 0, 0 }
     };
-    *o = (Options){ .memory_mb = 1024, .leaf_squares = DEFAULT_LEAF_SQUARES, .threads = 1 };
+    *o = (Options){ .memory_mb = 1024, .leaf_squares = DEFAULT_LEAF_SQUARES, .threads = 1,
+                    .guide_work = DEFAULT_GUIDE_WORK, .guide_playouts = DEFAULT_GUIDE_PLAYOUTS };
     position_start(&o->pos, DEFAULT_SIZE, DEFAULT_SIZE);
     const char *moves = NULL;
     int opt;
@@ -201,6 +217,22 @@ static int parse_options(int argc, char **argv, Options *o)
             if (errno || *end || !(o->guide_seconds > 0) || o->guide_seconds > 86400)
                 return fail(optarg, "--guide takes seconds, more than 0 and at most 86400");
             break;
+        case OPT_GUIDE_PLIES: {
+            long n = strtol(optarg, &end, 10);
+            if (errno || *end || n < 1 || n > 200)
+                return fail(optarg, "--guide-plies takes a number of plies from 1 to 200");
+            o->guide_plies = (int)n;
+            break;
+        }
+        case OPT_GUIDE_WORK:
+        case OPT_GUIDE_PLAYOUTS: {
+            unsigned long long n = strtoull(optarg, &end, 10);
+            if (errno || *end || n < 1 || optarg[0] == '-')
+                return fail(optarg, opt == OPT_GUIDE_WORK ? "--guide-work takes a number of nodes from 1"
+                                                          : "--guide-playouts takes a number from 1");
+            *(opt == OPT_GUIDE_WORK ? &o->guide_work : &o->guide_playouts) = n;
+            break;
+        }
         case OPT_HELP: usage(stdout); exit(0);
         default: usage(stderr); return 2;
         }
@@ -254,14 +286,18 @@ static void print_result(const Position *pos, const SolveResult *r, int threads,
 }
 
 /* Each solver's own answer, on stderr. */
-static void report_members(const Portfolio *portfolio)
+static void report_members(Portfolio *portfolio)
 {
     for (int k = 0; k < portfolio_members(portfolio); k++) {
         SolveResult r = portfolio_member_result(portfolio, k);
-        fprintf(stderr, "amazons-prove: solver %d (spread %g): %s, %llu nodes, %.2f s\n", k + 1,
+        uint64_t asked = solver_stats(portfolio_solver(portfolio, k)).guide_calls;
+        fprintf(stderr, "amazons-prove: solver %d (spread %g): %s, %llu nodes, %.2f s", k + 1,
                 portfolio_spread(k),
                 r.outcome == SOLVE_WIN ? "win" : r.outcome == SOLVE_LOSS ? "loss" : "unknown",
                 (unsigned long long)r.nodes, r.seconds);
+        if (asked)
+            fprintf(stderr, ", the tree search asked %llu times", (unsigned long long)asked);
+        fprintf(stderr, "\n");
     }
 }
 
@@ -333,11 +369,11 @@ static int write_proof(const Options *o, Solver *solver, Color winner)
 }
 
 /* The answer for o->pos, its time counted from `started`; 1 when unknown, else 0. */
-static int report(const Options *o, const Portfolio *portfolio, SolveResult *r, int winner, double started)
+static int report(const Options *o, Portfolio *portfolio, SolveResult *r, int winner, double started)
 {
     r->seconds = monotonic_seconds() - started;
     print_result(&o->pos, r, o->threads, winner);
-    if (!o->quiet && o->threads > 1)
+    if (!o->quiet && (o->threads > 1 || o->guide_plies))
         report_members(portfolio);
     return r->outcome == SOLVE_UNKNOWN ? 1 : 0;
 }
@@ -372,6 +408,40 @@ static int guide_move(const Position *pos, double seconds, int threads, Move *mo
     search_destroy(search);
     *move = r.move;
     return r.has_move ? 1 : 0;
+}
+
+/* A portfolio member's guide (--guide-plies): a tree search of its own, on the member's thread. */
+typedef struct {
+    Search *search;
+    uint64_t playouts;
+} StateGuide;
+
+static bool guide_state(const Position *pos, Move *move, void *context)
+{
+    StateGuide *g = context;
+    /* A fresh tree each time: a state's move does not depend on which states asked before. */
+    search_clear(g->search);
+    SearchLimits limits = { .seconds = 86400, .iterations = g->playouts };
+    SearchResult r = search_run(g->search, pos, &limits);
+    *move = r.move;
+    return r.has_move;
+}
+
+/* Gives every member a guide (--guide-plies); false when a search cannot have its memory. */
+static bool guide_states(const Options *o, Portfolio *portfolio, StateGuide *guides)
+{
+    for (int k = 0; k < portfolio_members(portfolio); k++) {
+        SearchConfig config;
+        search_default_config(&config);
+        config.threads = 1;
+        config.memory_bytes = GUIDE_SEARCH_MEMORY;
+        guides[k] = (StateGuide){ search_create(&config), o->guide_playouts };
+        if (!guides[k].search)
+            return false;
+        solver_set_guide(portfolio_solver(portfolio, k), guide_state, &guides[k], o->guide_plies,
+                         o->guide_work);
+    }
+    return true;
 }
 
 /*
@@ -494,10 +564,17 @@ int main(int argc, char **argv)
         portfolio_destroy(portfolio);
         return status;
     }
-    double started = monotonic_seconds();
-    status = o.guide_seconds > 0 ? prove_guided(&o, portfolio, checkpoints, started)
-                                 : prove(&o, portfolio, checkpoints, started);
+    StateGuide guides[PORTFOLIO_MAX] = { { 0 } };
+    if (o.guide_plies && !guide_states(&o, portfolio, guides))
+        status = fail("--guide-plies", "no memory for the tree search");
+    else {
+        double started = monotonic_seconds();
+        status = o.guide_seconds > 0 ? prove_guided(&o, portfolio, checkpoints, started)
+                                     : prove(&o, portfolio, checkpoints, started);
+    }
     fflush(stdout);
     portfolio_destroy(portfolio);
+    for (int k = 0; k < PORTFOLIO_MAX; k++)
+        search_destroy(guides[k].search);
     return status;
 }

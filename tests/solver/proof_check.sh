@@ -8,6 +8,7 @@
 #     jobs, one per reply, and merged, is accepted, and a job run again is
 #     not proved again; a proof guided by the tree search (--guide) is
 #     accepted, and a guide's losing move leads to a proof of the position;
+#     so is a proof guided in hard states below the root (--guide-plies);
 #  3. the checker refuses what is not a proof: a false claim, a missing
 #     entry, an illegal move, a file cut short, a wrong header;
 #  4. the checker's exhaustive search agrees with the solver on positions
@@ -113,6 +114,14 @@ expect 0 "loses; proving the position" "4x5: the guide's move loses, then the po
 expect 0 "proof checked: black wins" "that proof checked" -- "$check" "$dir/guided-loss.proof"
 expect 2 "more than 0" "--guide 0 is refused" -- "$prove" --size 4x4 --guide 0
 expect 2 "leaves no time" "--guide as long as --seconds is refused" -- "$prove" --size 4x4 --guide 5 --seconds 5
+
+# Guided in hard states below the root: the tree search is asked there, and the proof stays a proof.
+expect 0 "the tree search asked [1-9]" "4x6 proved with --guide-plies, the tree search asked" -- \
+    "$prove" --size 4x6 --guide-plies 6 --guide-work 1000 --guide-playouts 300 --proof "$dir/plies.proof"
+expect 0 "proof checked: white wins" "that proof checked" -- "$check" "$dir/plies.proof"
+expect 2 "from 1 to 200" "--guide-plies 0 is refused" -- "$prove" --size 4x4 --guide-plies 0
+expect 2 "number of nodes from 1" "--guide-work 0 is refused" -- "$prove" --size 4x4 --guide-work 0
+expect 2 "number from 1" "--guide-playouts -5 is refused" -- "$prove" --size 4x4 --guide-playouts -5
 
 # 3. Not proofs.
 printf 'amazons-proof 1\nstart 1BB1/B2B/W2W/1WW1 w\nwinner white\nleaves 8\nend 0\n' > "$dir/false.proof"
