@@ -12,7 +12,8 @@ CHECK_PROOF_BIN = $(BUILD)/amazons-check-proof
 .PHONY: prove proof-check
 prove: $(PROVE_BIN) $(CHECK_PROOF_BIN)
 
-$(PROVE_BIN): $(BUILD)/solver/tools/prove.o $(BUILD)/solver/tools/proof_merge.o $(BUILD)/match/board_size.o $(ENGINE_OBJ)
+$(PROVE_BIN): $(BUILD)/solver/tools/prove.o $(BUILD)/solver/tools/proof_merge.o \
+              $(BUILD)/solver/tools/search_guide.o $(BUILD)/match/board_size.o $(ENGINE_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 # The checker shares nothing with the engine: its object alone.
@@ -22,4 +23,5 @@ $(CHECK_PROOF_BIN): $(BUILD)/solver/tools/check_proof.o
 proof-check: $(CHECK_PROOF_BIN) $(PROVE_BIN) $(BIN)
 	tests/solver/proof_check.sh $(abspath $(PROVE_BIN)) $(abspath $(CHECK_PROOF_BIN))
 
--include $(BUILD)/solver/tools/prove.d $(BUILD)/solver/tools/proof_merge.d $(BUILD)/solver/tools/check_proof.d
+-include $(BUILD)/solver/tools/prove.d $(BUILD)/solver/tools/proof_merge.d $(BUILD)/solver/tools/search_guide.d \
+         $(BUILD)/solver/tools/check_proof.d

@@ -22,18 +22,16 @@
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "match/board_size.h"
-#include "search/search.h"
 #include "solver/portfolio.h"
 #include "solver/proof_writer.h"
 #include "solver/tools/proof_merge.h"
+#include "solver/tools/search_guide.h"
 #include "solver/solver.h"
 
 /* Leaves of 8 contested squares take the checker milliseconds and cut proofs manyfold. */
 enum { DEFAULT_LEAF_SQUARES = 8 };
 /* --guide-plies: states ask the tree search after this much work, which looks this far. */
 enum { DEFAULT_GUIDE_WORK = 100000, DEFAULT_GUIDE_PLAYOUTS = 2000 };
-/* Each member's guiding tree search: a few thousand playouts need little memory. */
-#define GUIDE_SEARCH_MEMORY ((size_t)64 << 20)
 
 typedef struct {
     Position pos;
@@ -392,59 +390,6 @@ static int prove(const Options *o, Portfolio *portfolio, const char *const *chec
 }
 
 /*
- * The move the tree search prefers in pos after `seconds` on `threads`
- * threads: 1, or 0 when pos has no move, -1 when the search has no memory.
- */
-static int guide_move(const Position *pos, double seconds, int threads, Move *move)
-{
-    SearchConfig config;
-    search_default_config(&config);
-    config.threads = threads;
-    Search *search = search_create(&config);
-    if (!search)
-        return -1;
-    SearchLimits limits = { .seconds = seconds };
-    SearchResult r = search_run(search, pos, &limits);
-    search_destroy(search);
-    *move = r.move;
-    return r.has_move ? 1 : 0;
-}
-
-/* A portfolio member's guide (--guide-plies): a tree search of its own, on the member's thread. */
-typedef struct {
-    Search *search;
-    uint64_t playouts;
-} StateGuide;
-
-static bool guide_state(const Position *pos, Move *move, void *context)
-{
-    StateGuide *g = context;
-    /* A fresh tree each time: a state's move does not depend on which states asked before. */
-    search_clear(g->search);
-    SearchLimits limits = { .seconds = 86400, .iterations = g->playouts };
-    SearchResult r = search_run(g->search, pos, &limits);
-    *move = r.move;
-    return r.has_move;
-}
-
-/* Gives every member a guide (--guide-plies); false when a search cannot have its memory. */
-static bool guide_states(const Options *o, Portfolio *portfolio, StateGuide *guides)
-{
-    for (int k = 0; k < portfolio_members(portfolio); k++) {
-        SearchConfig config;
-        search_default_config(&config);
-        config.threads = 1;
-        config.memory_bytes = GUIDE_SEARCH_MEMORY;
-        guides[k] = (StateGuide){ search_create(&config), o->guide_playouts };
-        if (!guides[k].search)
-            return false;
-        solver_set_guide(portfolio_solver(portfolio, k), guide_state, &guides[k], o->guide_plies,
-                         o->guide_work);
-    }
-    return true;
-}
-
-/*
  * The limits left to a solve `started` seconds ago, after the nodes the
  * portfolio's members have searched; false when nothing is left.
  */
@@ -482,7 +427,7 @@ static bool limits_left(const Options *o, const Portfolio *portfolio, double sta
 static int prove_guided(const Options *o, Portfolio *portfolio, const char *const *checkpoints, double started)
 {
     Move move;
-    int found = guide_move(&o->pos, o->guide_seconds, o->threads, &move);
+    int found = search_guide_move(&o->pos, o->guide_seconds, o->threads, &move);
     if (found < 0)
         return fail("--guide", "no memory for the tree search");
     if (found == 0)
@@ -564,8 +509,9 @@ int main(int argc, char **argv)
         portfolio_destroy(portfolio);
         return status;
     }
-    StateGuide guides[PORTFOLIO_MAX] = { { 0 } };
-    if (o.guide_plies && !guide_states(&o, portfolio, guides))
+    StateGuides *guides = NULL;
+    if (o.guide_plies
+        && !(guides = state_guides_attach(portfolio, o.guide_plies, o.guide_work, o.guide_playouts)))
         status = fail("--guide-plies", "no memory for the tree search");
     else {
         double started = monotonic_seconds();
@@ -573,8 +519,7 @@ int main(int argc, char **argv)
                                      : prove(&o, portfolio, checkpoints, started);
     }
     fflush(stdout);
+    state_guides_destroy(guides);
     portfolio_destroy(portfolio);
-    for (int k = 0; k < PORTFOLIO_MAX; k++)
-        search_destroy(guides[k].search);
     return status;
 }
