@@ -77,7 +77,7 @@ typedef struct {
     bool half;       /* a half-move state: children are arrows, the other side then moves */
     int shooter;     /* half: the square of the amazon that shoots */
     bool guided;     /* whole-move state: the guide has been asked (or remembered) */
-    Move guide;      /* its move, from NO_SQUARE when it had none */
+    Move guide;      /* its move, from NO_SQUARE when it named none of the children */
 } Frame;
 
 /* A guide's move for a whole-move state, by the hash of the state's key (0: empty). */
@@ -114,7 +114,6 @@ struct Solver {
     int guide_plies;
     uint64_t guide_work, guide_calls;
     GuideSlot *guide_memo;          /* GUIDE_SLOTS moves the guide named */
-    int guide_arrow[MAX_PLY];       /* per half-move ply: the guide's arrow, or NO_SQUARE */
 };
 
 /* ---- making the two halves of a move ---- */
@@ -517,9 +516,10 @@ static void put_first(Frame *f, int i)
 static void follow_guide(Frame *f, Move move)
 {
     f->guided = true;
-    f->guide = move;
+    f->guide = (Move){ NO_SQUARE, NO_SQUARE, NO_SQUARE };
     for (int i = 0; i < f->count; i++)
         if (f->children[i].a == move.from && f->children[i].b == move.to) {
+            f->guide = move;
             put_first(f, i);
             return;
         }
@@ -549,13 +549,22 @@ static void recall_guide(Solver *s, int ply, Frame *f, const ProofKey *key)
         follow_guide(f, slot->move);
 }
 
-/* A half-move state just expanded: the guide's arrow goes first when its amazon move led here. */
+/*
+ * A half-move state just expanded: the guide's arrow goes first when its
+ * amazon move led here.  The parent's guided move is one of its children,
+ * so its `from` held an amazon there; that square now empty and the
+ * pending amazon on its `to` mean the move just played is the guide's.
+ */
 static void recall_guide_arrow(Solver *s, int ply, Frame *f)
 {
-    if (!s->guide || s->guide_arrow[ply] == NO_SQUARE)
+    if (!s->guide || ply == 0)
+        return;
+    const Move *guide = &s->frames[ply - 1].guide;
+    if (!s->frames[ply - 1].guided || guide->from == NO_SQUARE || guide->to != s->pending
+        || !bb_test(s->pos.empty, guide->from))
         return;
     for (int i = 0; i < f->count; i++)
-        if (f->children[i].a == s->guide_arrow[ply]) {
+        if (f->children[i].a == guide->arrow) {
             put_first(f, i);
             return;
         }
@@ -809,10 +818,6 @@ static void mid(Solver *s, int ply, const Child *node, uint32_t th_pn, uint32_t 
         ProofValue v;
         if (ply < 2)
             s->line[ply] = sum.best;
-        if (!f->half && s->guide) {
-            bool guided = f->guided && c->a == f->guide.from && c->b == f->guide.to;
-            s->guide_arrow[ply + 1] = guided ? f->guide.arrow : NO_SQUARE;
-        }
         enter_child(s, f, c);
         if (f->half)
             mid(s, ply + 1, c, (uint32_t)child_dn, (uint32_t)child_pn, &v);
@@ -874,13 +879,6 @@ Solver *solver_create(size_t memory_bytes)
 
 void solver_set_spread(Solver *s, double spread) { s->spread = spread > 0 ? spread : DEFAULT_SPREAD; }
 
-/* Marks every ply's guide arrow unknown. */
-static void forget_guide_arrows(Solver *s)
-{
-    for (int ply = 0; ply < MAX_PLY; ply++)
-        s->guide_arrow[ply] = NO_SQUARE;
-}
-
 void solver_set_guide(Solver *s, SolverGuide guide, void *context, int plies, uint64_t work)
 {
     if (guide && !s->guide_memo && !(s->guide_memo = calloc(GUIDE_SLOTS, sizeof *s->guide_memo)))
@@ -889,7 +887,6 @@ void solver_set_guide(Solver *s, SolverGuide guide, void *context, int plies, ui
     s->guide_context = context;
     s->guide_plies = plies;
     s->guide_work = work;
-    forget_guide_arrows(s);
 }
 
 void solver_destroy(Solver *s)
@@ -1040,7 +1037,6 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     s->aborted = false;
     s->race_checks = s->race_decided = 0;
     s->guide_calls = 0;
-    forget_guide_arrows(s);
     s->frames[0].count = 0;
     s->line[0] = s->line[1] = -1;
     s->replies_listed = false;
