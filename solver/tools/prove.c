@@ -31,7 +31,7 @@
 /* Leaves of 8 contested squares take the checker milliseconds and cut proofs manyfold. */
 enum { DEFAULT_LEAF_SQUARES = 8 };
 /* --guide-plies: states ask the tree search after this much work, which looks this far. */
-enum { DEFAULT_GUIDE_WORK = 100000, DEFAULT_GUIDE_PLAYOUTS = 2000 };
+enum { DEFAULT_GUIDE_WORK = 30000, DEFAULT_GUIDE_PLAYOUTS = 2000 };
 
 typedef struct {
     Position pos;
@@ -71,7 +71,7 @@ static void usage(FILE *out)
         "                       S seconds (with --threads threads); the position\n"
         "                       itself only if that move loses\n"
         "  --guide-plies N      in the first N plies (two a move), a state that has\n"
-        "                       taken --guide-work nodes (default 100000) in one\n"
+        "                       taken --guide-work nodes (default 30000) in one\n"
         "                       visit asks the tree search which move to try\n"
         "                       first, after --guide-playouts playouts (default\n"
         "                       2000)\n"
