@@ -28,6 +28,7 @@
 
 enum { WHITE = 0, BLACK = 1 };
 enum { MAX_SIDE = 10, MAX_LIST = 4 * 35 * 36 };
+enum { KEY_WORDS = 4, KEY_EXTRA_BITS = 16 }; /* position keys: see key_of */
 
 /*
  * A set of squares, one bit a square: square (file, rank) is bit
@@ -42,6 +43,7 @@ static struct {
     Mask on_board;
     int step[8];                    /* the eight directions, as bit offsets */
     int image[8][MAX_SIDE * (MAX_SIDE + 1)]; /* where each symmetry takes each square */
+    int slot_words;                 /* a table slot: a key and its value (below) */
 } geo;
 
 static Mask bit(int sq) { return (Mask)1 << sq; }
@@ -95,6 +97,7 @@ static void geometry_init(int width, int height)
                     rank = height - 1 - rank;
                 geo.image[s][square(f, r)] = square(file, rank);
             }
+    geo.slot_words = (2 * width * height + KEY_EXTRA_BITS + 32 + 63) / 64;
 }
 
 typedef struct {
@@ -283,14 +286,6 @@ static void take_back(Board *b, Step m)
 
 /* ---- symmetry ---- */
 
-static Mask image_mask(Mask m, int s)
-{
-    Mask image = 0;
-    while (m)
-        image |= bit(geo.image[s][pop(&m)]);
-    return image;
-}
-
 /* The square that symmetry s takes to sq. */
 static int preimage_of(int s, int sq)
 {
@@ -310,71 +305,134 @@ static MoveList longest_lists[MAX_SIDE * MAX_SIDE + 1], fight_lists[MAX_SIDE * M
 
 /* ---- position keys and tables ---- */
 
+/*
+ * A position as the tables keep it: one bit a square for the squares that
+ * hold a white amazon or an arrow, one for those that hold a black amazon or
+ * an arrow (both: an arrow), each without the spare bits of the ranks; then
+ * KEY_EXTRA_BITS of extra (the side to move, a search's spare moves) whose
+ * top bit is always set, so that no key is all zeros.  Exact, so two
+ * positions never share a key, and small: a 6x5 position takes 76 bits.
+ * Words past the key are zero.
+ */
 typedef struct {
-    Mask white, black, arrows;
-    uint64_t extra; /* the side to move, and the spare moves of a fight */
+    uint64_t w[KEY_WORDS];
 } Key;
 
-static Key key_of(const Board *b, int s)
+/* Puts the low n bits of value (n <= 112) into k from bit `at` on. */
+static void key_put(Key *k, int at, Mask value, int n)
 {
-    Key k = { b->amazons[WHITE], b->amazons[BLACK], b->arrows, (uint64_t)b->to_move };
-    if (s) {
-        k.white = image_mask(k.white, s);
-        k.black = image_mask(k.black, s);
-        k.arrows = image_mask(k.arrows, s);
+    for (int done = 0; done < n; ) {
+        int word = (at + done) / 64, shift = (at + done) % 64, take = 64 - shift;
+        if (take > n - done)
+            take = n - done;
+        uint64_t chunk = (uint64_t)(value >> done) & (take == 64 ? ~0ull : (1ull << take) - 1);
+        k->w[word] |= chunk << shift;
+        done += take;
     }
+}
+
+/* m's squares numbered rank * width + file: the spare bit of each rank taken out. */
+static Mask packed(Mask m)
+{
+    Mask out = 0, rank = ((Mask)1 << geo.width) - 1;
+    for (int r = 0; r < geo.height; r++)
+        out |= (m >> r * geo.stride & rank) << r * geo.width;
+    return out;
+}
+
+static Mask image_mask(Mask m, int s)
+{
+    Mask image = 0;
+    while (m)
+        image |= bit(geo.image[s][pop(&m)]);
+    return image;
+}
+
+/* The key of b's image under symmetry s, with `extra` (below 1 << 15). */
+static Key key_of(const Board *b, int s, unsigned extra)
+{
+    Key k = { { 0 } };
+    Mask white = b->amazons[WHITE] | b->arrows, black = b->amazons[BLACK] | b->arrows;
+    if (s) {
+        white = image_mask(white, s);
+        black = image_mask(black, s);
+    }
+    int n = geo.width * geo.height;
+    key_put(&k, 0, packed(white), n);
+    key_put(&k, n, packed(black), n);
+    key_put(&k, 2 * n, extra | 1u << (KEY_EXTRA_BITS - 1), KEY_EXTRA_BITS);
     return k;
 }
 
 static int key_compare(const Key *a, const Key *b)
 {
-    const Mask x[4] = { a->white, a->black, a->arrows, a->extra }, y[4] = { b->white, b->black, b->arrows, b->extra };
-    for (int i = 0; i < 4; i++)
-        if (x[i] != y[i])
-            return x[i] < y[i] ? -1 : 1;
+    for (int i = 0; i < KEY_WORDS; i++)
+        if (a->w[i] != b->w[i])
+            return a->w[i] < b->w[i] ? -1 : 1;
     return 0;
 }
 
 static Key canonical_key(const Board *b)
 {
-    Key best = key_of(b, 0);
+    Key best = key_of(b, 0, (unsigned)b->to_move);
     for (int s = 1; s < symmetries(); s++) {
-        Key k = key_of(b, s);
+        Key k = key_of(b, s, (unsigned)b->to_move);
         if (key_compare(&k, &best) < 0)
             best = k;
     }
     return best;
 }
 
+/*
+ * Open-addressed tables of keys and values.  A slot is geo.slot_words words:
+ * the key, and the value in the high 32 bits of the last word (geometry_init
+ * leaves them free of the key).  An unused slot is all zeros.
+ */
 typedef struct {
-    Key key;
-    int32_t value;
-    bool used;
-} Slot;
-
-typedef struct {
-    Slot *slots;
+    uint64_t *slots;
     size_t mask, count;
     size_t limit; /* a memo forgets everything when it would hold more (0: no limit) */
 } Table;
 
-static size_t key_hash(const Key *k)
+static uint64_t *slot_at(const Table *t, size_t i) { return t->slots + i * (size_t)geo.slot_words; }
+
+static bool slot_used(const uint64_t *slot)
 {
-    const uint64_t words[7] = { (uint64_t)k->white, (uint64_t)(k->white >> 64), (uint64_t)k->black,
-                                (uint64_t)(k->black >> 64), (uint64_t)k->arrows, (uint64_t)(k->arrows >> 64), k->extra };
+    for (int i = 0; i < geo.slot_words; i++)
+        if (slot[i])
+            return true;
+    return false;
+}
+
+static bool slot_holds(const uint64_t *slot, const Key *k)
+{
+    int last = geo.slot_words - 1;
+    for (int i = 0; i < last; i++)
+        if (slot[i] != k->w[i])
+            return false;
+    return (uint32_t)slot[last] == k->w[last];
+}
+
+static int32_t slot_value(const uint64_t *slot) { return (int32_t)(slot[geo.slot_words - 1] >> 32); }
+
+static size_t key_hash(const uint64_t *words)
+{
     uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < 7; i++)
-        h = (h ^ words[i]) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
+    for (int i = 0; i < geo.slot_words; i++) {
+        uint64_t w = i == geo.slot_words - 1 ? (uint32_t)words[i] : words[i];
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ull, h ^= h >> 31;
+    }
     return (size_t)h;
 }
 
-static Slot *table_find(Table *t, const Key *k)
+/* The slot of k, or NULL. */
+static const uint64_t *table_find(const Table *t, const Key *k)
 {
     if (!t->slots)
         return NULL;
-    for (size_t i = key_hash(k) & t->mask; t->slots[i].used; i = (i + 1) & t->mask)
-        if (!key_compare(&t->slots[i].key, k))
-            return &t->slots[i];
+    for (size_t i = key_hash(k->w) & t->mask; slot_used(slot_at(t, i)); i = (i + 1) & t->mask)
+        if (slot_holds(slot_at(t, i), k))
+            return slot_at(t, i);
     return NULL;
 }
 
@@ -384,37 +442,44 @@ static void out_of_memory(void)
     exit(2);
 }
 
-/* Adds k with value v unless it is there; the slot either way. */
-static Slot *table_add(Table *t, const Key *k, int32_t v)
+/* Twice the slots (or the first ones), every key moved to its place in them. */
+static void table_grow(Table *t)
+{
+    size_t size = t->slots ? 2 * (t->mask + 1) : 1 << 12, words = (size_t)geo.slot_words;
+    uint64_t *slots = calloc(size * words, sizeof *slots);
+    if (!slots)
+        out_of_memory();
+    for (size_t i = 0; t->slots && i <= t->mask; i++) {
+        const uint64_t *old = slot_at(t, i);
+        if (!slot_used(old))
+            continue;
+        size_t j = key_hash(old) & (size - 1);
+        while (slot_used(slots + j * words))
+            j = (j + 1) & (size - 1);
+        memcpy(slots + j * words, old, words * sizeof *old);
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->mask = size - 1;
+}
+
+/* Adds k with value v unless it is there. */
+static void table_add(Table *t, const Key *k, int32_t v)
 {
     if (t->limit && t->count >= t->limit) {
-        memset(t->slots, 0, (t->mask + 1) * sizeof *t->slots);
+        memset(t->slots, 0, (t->mask + 1) * (size_t)geo.slot_words * sizeof *t->slots);
         t->count = 0;
     }
-    if (!t->slots || 2 * (t->count + 1) > t->mask + 1) {
-        size_t size = t->slots ? 2 * (t->mask + 1) : 1 << 12;
-        Slot *slots = calloc(size, sizeof *slots);
-        if (!slots)
-            out_of_memory();
-        for (size_t i = 0; t->slots && i <= t->mask; i++) {
-            if (!t->slots[i].used)
-                continue;
-            size_t j = key_hash(&t->slots[i].key) & (size - 1);
-            while (slots[j].used)
-                j = (j + 1) & (size - 1);
-            slots[j] = t->slots[i];
-        }
-        free(t->slots);
-        t->slots = slots;
-        t->mask = size - 1;
-    }
-    size_t i = key_hash(k) & t->mask;
-    for (; t->slots[i].used; i = (i + 1) & t->mask)
-        if (!key_compare(&t->slots[i].key, k))
-            return &t->slots[i];
-    t->slots[i] = (Slot){ *k, v, true };
+    if (!t->slots || 2 * (t->count + 1) > t->mask + 1)
+        table_grow(t);
+    size_t i = key_hash(k->w) & t->mask;
+    for (; slot_used(slot_at(t, i)); i = (i + 1) & t->mask)
+        if (slot_holds(slot_at(t, i), k))
+            return;
+    uint64_t *slot = slot_at(t, i);
+    memcpy(slot, k->w, (size_t)geo.slot_words * sizeof *slot);
+    slot[geo.slot_words - 1] |= (uint64_t)(uint32_t)v << 32;
     t->count++;
-    return &t->slots[i];
 }
 
 /* ---- areas, races and small fights ---- */
@@ -429,11 +494,10 @@ static int longest_run(Board *b, int side, int empties)
 {
     if (empties == 0)
         return 0;
-    Key k = key_of(b, 0);
-    k.extra = (uint64_t)side;
-    Slot *hit = table_find(&longest_memo, &k);
+    Key k = key_of(b, 0, (unsigned)side);
+    const uint64_t *hit = table_find(&longest_memo, &k);
     if (hit)
-        return hit->value;
+        return slot_value(hit);
     Step *list = longest_lists[empties];
     int n = moves_of(b, side, list), best = 0;
     for (int i = 0; i < n && best < empties; i++) {
@@ -551,11 +615,11 @@ static bool mover_wins(Board *b, const int spare[2])
     int bank[2] = { lead > 0 ? lead : 0, lead < 0 ? -lead : 0 };
     /* Fights of a few squares are searched again faster than a memo is kept. */
     bool memo = contested > FIGHT_MEMO_SQUARES;
-    Key k = key_of(&fights, 0);
-    k.extra |= (uint64_t)bank[WHITE] << 8 | (uint64_t)bank[BLACK] << 20;
-    Slot *hit = memo ? table_find(&fight_memo, &k) : NULL;
+    /* A bank is at most the squares of the board: 7 bits each. */
+    Key k = key_of(&fights, 0, (unsigned)(fights.to_move | bank[WHITE] << 1 | bank[BLACK] << 8));
+    const uint64_t *hit = memo ? table_find(&fight_memo, &k) : NULL;
     if (hit)
-        return hit->value;
+        return slot_value(hit);
     Step *list = fight_lists[contested];
     int n = moves_of(&fights, fights.to_move, list);
     if (contested >= ORDER_SQUARES)
@@ -611,11 +675,11 @@ static void describe_failure(Proof *p, const Board *b, const char *why)
 static bool winners_move(Proof *p, const Board *b, Step *m)
 {
     for (int s = 0; s < symmetries(); s++) {
-        Key k = key_of(b, s);
-        Slot *hit = table_find(&p->moves, &k);
+        Key k = key_of(b, s, (unsigned)b->to_move);
+        const uint64_t *hit = table_find(&p->moves, &k);
         if (!hit)
             continue;
-        int v = hit->value;
+        int v = slot_value(hit);
         *m = (Step){ (uint8_t)preimage_of(s, v >> 16), (uint8_t)preimage_of(s, v >> 8 & 255),
                      (uint8_t)preimage_of(s, v & 255) };
         return true;
@@ -757,7 +821,7 @@ static int read_proof(const char *path, FILE *in, Proof *p)
                 return refuse(path, number, "an entry for a position with the loser to move");
             if (!step_parse(space + 1, &m))
                 return refuse(path, number, "the entry's move is not a move on the board");
-            Key k = key_of(&b, 0);
+            Key k = key_of(&b, 0, (unsigned)b.to_move);
             table_add(&p->moves, &k, m.from << 16 | m.to << 8 | m.arrow);
             entries++;
         }

@@ -186,8 +186,12 @@ genmove $([ $((i % 2)) = 0 ] && echo w || echo b)"
 done
 pass "the checker agrees with the solver on $agreed claims about positions of quick games"
 # A race the checker once lost count of: White's corner area holds three moves
-# in a row (c1-b2/c1, b2-a2/b2, a2-a1/a2), Black's two fights one each.
-for race in "1BWBB/xxxxx/xxxWW/2xxB/1xWx1 w:white:black" "1B1B1/xWxxB/xxxWW/2xB1/1xWx1 b:white:black"; do
+# in a row (c1-b2/c1, b2-a2/b2, a2-a1/a2), Black's two fights one each.  The
+# same races walled in by arrows on 10x10 take the checker's longest keys.
+wall=xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx
+for race in "1BWBB/xxxxx/xxxWW/2xxB/1xWx1 w:white:black" "1B1B1/xWxxB/xxxWW/2xB1/1xWx1 b:white:black" \
+    "$wall/1BWBBxxxxx/xxxxxxxxxx/xxxWWxxxxx/2xxBxxxxx/1xWx1xxxxx w:white:black" \
+    "$wall/1B1B1xxxxx/xWxxBxxxxx/xxxWWxxxxx/2xB1xxxxx/1xWx1xxxxx b:white:black"; do
     position=${race%%:*} rest=${race#*:}
     printf 'amazons-proof 1\nstart %s\nwinner %s\nleaves 100\nend 0\n' "$position" "${rest%:*}" > "$dir/race.proof"
     expect 0 "proof checked" "the race at $position is won by ${rest%:*}" -- "$check" "$dir/race.proof"
