@@ -286,6 +286,14 @@ static void take_back(Board *b, Step m)
 
 /* ---- symmetry ---- */
 
+static Mask image_mask(Mask m, int s)
+{
+    Mask image = 0;
+    while (m)
+        image |= bit(geo.image[s][pop(&m)]);
+    return image;
+}
+
 /* The square that symmetry s takes to sq. */
 static int preimage_of(int s, int sq)
 {
@@ -318,7 +326,7 @@ typedef struct {
     uint64_t w[KEY_WORDS];
 } Key;
 
-/* Puts the low n bits of value (n <= 112) into k from bit `at` on. */
+/* Puts the low n bits of value (n at most 128) into k from bit `at` on. */
 static void key_put(Key *k, int at, Mask value, int n)
 {
     for (int done = 0; done < n; ) {
@@ -338,14 +346,6 @@ static Mask packed(Mask m)
     for (int r = 0; r < geo.height; r++)
         out |= (m >> r * geo.stride & rank) << r * geo.width;
     return out;
-}
-
-static Mask image_mask(Mask m, int s)
-{
-    Mask image = 0;
-    while (m)
-        image |= bit(geo.image[s][pop(&m)]);
-    return image;
 }
 
 /* The key of b's image under symmetry s, with `extra` (below 1 << 15). */
