@@ -334,10 +334,42 @@ static int walk_one(int amazon, Bitboard *free_squares)
     return steps;
 }
 
+/*
+ * walk_one in one word, for areas below bit 64 (every small board the
+ * solver proves): a square's neighbours below bit 64 are the low word of
+ * its table entry, and one popcount counts them.
+ */
+static int walk_one_narrow(int amazon, uint64_t *free_squares)
+{
+    int steps = 0;
+    uint64_t next;
+    while ((next = (uint64_t)bb_neighbours(amazon) & *free_squares) != 0) {
+        int choice = __builtin_ctzll(next), fewest = 9;
+        for (; next; next &= next - 1) {
+            int sq = __builtin_ctzll(next);
+            int onward = __builtin_popcountll((uint64_t)bb_neighbours(sq) & *free_squares);
+            if (onward < fewest) {
+                fewest = onward;
+                choice = sq;
+            }
+        }
+        *free_squares &= ~((uint64_t)1 << choice);
+        amazon = choice;
+        steps++;
+    }
+    return steps;
+}
+
 int area_walk(const Area *area)
 {
     Bitboard free_squares = area->squares, amazons = area->amazons;
     int steps = 0;
+    if (!(free_squares >> 64)) {
+        uint64_t narrow = (uint64_t)free_squares;
+        while (amazons)
+            steps += walk_one_narrow(bb_pop(&amazons), &narrow);
+        return steps;
+    }
     while (amazons)
         steps += walk_one(bb_pop(&amazons), &free_squares);
     return steps;
