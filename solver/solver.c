@@ -103,6 +103,7 @@ struct Solver {
     bool verbose, aborted;
     bool stop;           /* atomic: solver_stop */
     double spread;       /* solver_set_spread */
+    double win_by_score[2 * NUM_SQUARES + 1]; /* territory_estimate's, by score + NUM_SQUARES */
     uint32_t root_pn, root_dn;
     int line[2];         /* the root's amazon move and its arrow being searched, or -1 */
     bool replies_listed; /* frames[2] holds the replies to that move */
@@ -178,15 +179,8 @@ static void estimate(double win, uint32_t *pn, uint32_t *dn)
     *dn = 1 + (uint32_t)(INIT_SCALE * win);
 }
 
-/*
- * Win estimate for the side to move from queen-distance territory alone:
- * squares each side reaches in fewer amazon moves.  Cheaper than the full
- * evaluation (eval.h) and, as initial proof numbers, better: on 5x4 it
- * halves the nodes and the time per node (measured against
- * eval_win_probability; the spread was tried from 0.5 to 3).  `spread`
- * is squares of territory per logistic unit.
- */
-static double territory_estimate(const Position *p, double spread)
+/* Squares the side to move reaches in fewer queen moves than the other side, less the reverse. */
+static int territory_score(const Position *p)
 {
     DistanceMap map;
     queen_distances(p, &map);
@@ -201,8 +195,28 @@ static double territory_estimate(const Position *p, double spread)
         seen_us |= a;
         seen_them |= b;
     }
-    /* Half a square for the side to move: it gets to a tied square first. */
-    return 1.0 / (1.0 + exp(-(score + 0.5) / spread));
+    return score;
+}
+
+/* Fills s->win_by_score for the spread s->spread: the logistic once per score, not per child. */
+static void set_win_by_score(Solver *s)
+{
+    for (int score = -NUM_SQUARES; score <= NUM_SQUARES; score++)
+        /* Half a square for the side to move: it gets to a tied square first. */
+        s->win_by_score[score + NUM_SQUARES] = 1.0 / (1.0 + exp(-(score + 0.5) / s->spread));
+}
+
+/*
+ * Win estimate for the side to move from queen-distance territory alone:
+ * squares each side reaches in fewer amazon moves.  Cheaper than the full
+ * evaluation (eval.h) and, as initial proof numbers, better: on 5x4 it
+ * halves the nodes and the time per node (measured against
+ * eval_win_probability; the spread was tried from 0.5 to 3).  The spread
+ * is squares of territory per logistic unit.
+ */
+static double territory_estimate(const Solver *s, const Position *p)
+{
+    return s->win_by_score[territory_score(p) + NUM_SQUARES];
 }
 
 /* Multiplies the numbers of a frame's undecided children by their depth's weight. */
@@ -326,7 +340,7 @@ static void add_amazon_move(Solver *s, Frame *f, int from, int to)
     set_key(s, c);
     /* The arrow is still to come: judge the board as if the other side moved now. */
     p->to_move = color_other(p->to_move);
-    double theirs = territory_estimate(p, s->spread);
+    double theirs = territory_estimate(s, p);
     p->to_move = color_other(p->to_move);
     estimate(1.0 - theirs, &c->pn, &c->dn);
     c->dn *= (uint32_t)bb_count(queen_targets(c->b, p->empty)); /* the arrows to refute */
@@ -388,7 +402,7 @@ static bool expand_arrows(Solver *s, Frame *f)
         c->fixed = race != RACE_UNDECIDED;
         if (race == RACE_UNDECIDED) {
             proof_table_prefetch(s->table, &c->key);
-            estimate(territory_estimate(p, s->spread), &c->pn, &c->dn);
+            estimate(territory_estimate(s, p), &c->pn, &c->dn);
             /* The amazon moves to refute: at least 1, since the side can move. */
             c->dn *= (uint32_t)count_amazon_steps(p->amazons[p->to_move], p->empty);
         }
@@ -874,10 +888,15 @@ Solver *solver_create(size_t memory_bytes)
     endgame_table_watch(s->endgames, &s->deadline);
     s->pending = NO_SQUARE;
     s->spread = DEFAULT_SPREAD;
+    set_win_by_score(s);
     return s;
 }
 
-void solver_set_spread(Solver *s, double spread) { s->spread = spread > 0 ? spread : DEFAULT_SPREAD; }
+void solver_set_spread(Solver *s, double spread)
+{
+    s->spread = spread > 0 ? spread : DEFAULT_SPREAD;
+    set_win_by_score(s);
+}
 
 void solver_set_guide(Solver *s, SolverGuide guide, void *context, int plies, uint64_t work)
 {
