@@ -15,8 +15,9 @@
 enum { LOCKSTEP_MAX = 4 };
 
 /*
- * The same in one word, for sets below bit 64 (boards of up to five ranks,
- * and six of up to nine files: every small board the solver proves).  A
+ * The same in one word, for sets below bit 64: the whole of a board of up
+ * to five ranks, or six of up to nine files (5x6 and 6x5 among them), and
+ * on larger boards sets in the lower ranks (not the whole of 4x7).  A
  * ray is masked by its open set at every step, so one that leaves the low
  * word would have found nothing open beyond it anyway.  Half the
  * instructions of the two-word loop.

@@ -335,9 +335,10 @@ static int walk_one(int amazon, Bitboard *free_squares)
 }
 
 /*
- * walk_one in one word, for areas below bit 64 (every small board the
- * solver proves): a square's neighbours below bit 64 are the low word of
- * its table entry, and one popcount counts them.
+ * walk_one in one word, for areas below bit 64 (every area of a board of
+ * up to five ranks, or six of up to nine files): a square's neighbours
+ * below bit 64 are the low word of its table entry, and one popcount
+ * counts them.
  */
 static int walk_one_narrow(int amazon, uint64_t *free_squares)
 {
