@@ -12,18 +12,13 @@
 /*
  * The pockets of a contested component: its runs of empty squares that no
  * enemy amazon borders.  (Every run borders one of its own amazons, since
- * those are what join the runs into one component.)
+ * those are what join the runs into one component.)  One fill from every
+ * square an enemy borders finds the other runs at once, and in fewer steps
+ * than a fill from one square.
  */
 static Bitboard find_pockets(Bitboard squares, Bitboard enemy)
 {
-    Bitboard pockets = 0;
-    for (Bitboard todo = squares; todo;) {
-        Bitboard run = bb_king_component(bb_square(bb_lowest(todo)), squares);
-        todo &= ~run;
-        if (!bb_king_reach(run, enemy))
-            pockets |= run;
-    }
-    return pockets;
+    return squares & ~bb_king_component(bb_king_reach(enemy, squares), squares);
 }
 
 /* The component of colour c's amazons and empty squares around one amazon. */
