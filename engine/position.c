@@ -38,6 +38,18 @@ void position_put(Position *pos, int piece, int sq)
     pos->empty &= ~bit;
 }
 
+void position_transpose(const Position *pos, Position *image)
+{
+    position_clear(image, pos->height, pos->width);
+    static const int pieces[3] = { PIECE_WHITE_AMAZON, PIECE_BLACK_AMAZON, PIECE_ARROW };
+    const Bitboard sets[3] = { pos->amazons[WHITE], pos->amazons[BLACK], pos->arrows };
+    for (int k = 0; k < 3; k++)
+        for (Bitboard b = sets[k]; b; )
+            position_put(image, pieces[k], square_transposed(bb_pop(&b)));
+    image->to_move = pos->to_move;
+    image->hash = position_compute_hash(image);
+}
+
 uint64_t position_compute_hash(const Position *pos)
 {
     uint64_t hash = pos->to_move == BLACK ? zobrist_black_to_move() : 0;

@@ -74,6 +74,21 @@ void position_unmake(Position *pos, Move m);
 void position_clear(Position *pos, int width, int height);
 void position_put(Position *pos, int piece, int sq);
 
+/*
+ * The same position with files and ranks swapped: the piece on (file f, rank
+ * r) goes to (r, f) of a board of height files and width ranks.  The game is
+ * the same, move for move (move_transposed maps them).
+ */
+void position_transpose(const Position *pos, Position *image);
+
+static inline int square_transposed(int sq) { return square_at(square_rank(sq), square_file(sq)); }
+
+static inline Move move_transposed(Move m)
+{
+    return (Move){ (uint8_t)square_transposed(m.from), (uint8_t)square_transposed(m.to),
+                   (uint8_t)square_transposed(m.arrow) };
+}
+
 /* Recomputes the Zobrist hash from scratch (used after setup, and by tests). */
 uint64_t position_compute_hash(const Position *pos);
 

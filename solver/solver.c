@@ -91,6 +91,7 @@ struct Solver {
     RegionCache *regions;
     EndgameTable *endgames;
     int width, height;   /* board of what the tables hold; 0 when they hold nothing */
+    bool transposed;     /* the running solve works on the board's transpose (solve_transposed) */
     Position pos;        /* the state being searched (its hash is not kept: keys come from proof_key) */
     int pending;         /* the amazon that must shoot, or NO_SQUARE at a whole-move state */
     Frame *frames;       /* one per ply */
@@ -671,8 +672,9 @@ static void current_move_text(const Solver *s, char *buf, size_t size)
         return;
     const Child *queen = &s->frames[0].children[s->line[0]];
     const Child *arrow = &s->frames[1].children[s->line[1]];
+    Move m = { queen->a, queen->b, arrow->a };
     char move[MOVE_TEXT_MAX];
-    move_to_text((Move){ queen->a, queen->b, arrow->a }, move);
+    move_to_text(s->transposed ? move_transposed(m) : m, move);
     snprintf(buf, size, " move %s", move);
 }
 
@@ -1032,7 +1034,7 @@ static void choose_result_move(Solver *s, SolveResult *r)
     leave_child(s, root, queen);
 }
 
-SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limits)
+static SolveResult solve_oriented(Solver *s, const Position *pos, const SolveLimits *limits)
 {
     if (s->width != pos->width || s->height != pos->height) {
         /* Entries do not name their board.  Fresh tables need no clearing (a costly memset). */
@@ -1086,9 +1088,38 @@ SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limi
     return r;
 }
 
+/*
+ * With STRIDE 11, a board of 7 ranks or more reaches past bit 63, and its
+ * fills, walks and fights take the two-word paths; turned a quarter, 4x7
+ * becomes 7x4, whose every square lies below bit 40.  The game is the same
+ * with files and ranks swapped, so such a board is solved transposed.
+ */
+static bool solve_transposed(int width, int height)
+{
+    return square_at(width - 1, height - 1) >= 64 && square_at(height - 1, width - 1) < 64;
+}
+
+SolveResult solver_solve(Solver *s, const Position *pos, const SolveLimits *limits)
+{
+    if (!solve_transposed(pos->width, pos->height))
+        return solve_oriented(s, pos, limits);
+    Position image;
+    position_transpose(pos, &image);
+    s->transposed = true;
+    SolveResult r = solve_oriented(s, &image, limits);
+    s->transposed = false;
+    if (r.has_move)
+        r.move = move_transposed(r.move);
+    return r;
+}
+
 /* ---- checkpoints ---- */
 
-/* The file: CHECKPOINT_MAGIC, the board's width and height (a byte each), then the table's entries. */
+/*
+ * The file: CHECKPOINT_MAGIC, the width and height of the board the tables
+ * hold (a byte each; a transposed board's, solve_transposed), then the
+ * table's entries.
+ */
 #define CHECKPOINT_MAGIC "AMZSOLV1"
 enum { CHECKPOINT_MAGIC_BYTES = 8 };
 
@@ -1125,7 +1156,8 @@ const char *solver_load(Solver *s, const Position *board, const char *path)
     if (fread(magic, 1, CHECKPOINT_MAGIC_BYTES, f) != CHECKPOINT_MAGIC_BYTES
         || memcmp(magic, CHECKPOINT_MAGIC, CHECKPOINT_MAGIC_BYTES) != 0 || fread(shape, 1, 2, f) != 2)
         error = "not a solver checkpoint";
-    else if (shape[0] != board->width || shape[1] != board->height)
+    else if (solve_transposed(board->width, board->height) ? shape[0] != board->height || shape[1] != board->width
+                                                           : shape[0] != board->width || shape[1] != board->height)
         error = "saved for another board size";
     solver_clear(s);
     if (!error)
@@ -1135,7 +1167,7 @@ const char *solver_load(Solver *s, const Position *board, const char *path)
         solver_clear(s);
         return error;
     }
-    s->width = board->width;
-    s->height = board->height;
+    s->width = shape[0];
+    s->height = shape[1];
     return NULL;
 }

@@ -15,6 +15,11 @@
  * withdraws it first.
  * The table is kept between solves of positions on the same board, so a
  * solve after a move reuses what the previous one proved.
+ *
+ * A board of more ranks than its bitboard's low word holds (4x7, say) is
+ * solved on its transpose (7x4), whose squares all fit there: the same game,
+ * on cheaper paths.  Answers, moves and progress lines stay in the board's
+ * own orientation; the tables, and so checkpoints, hold the transpose's.
  */
 #ifndef AMAZONS_SOLVER_H
 #define AMAZONS_SOLVER_H

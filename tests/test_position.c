@@ -392,6 +392,47 @@ START_TEST(test_make_black_move)
 }
 END_TEST
 
+/*
+ * The transpose of a position is the same game: the 4x7 start turns into
+ * the 7x4 position with the amazons' files and ranks swapped, every move has
+ * its transposed twin, the two lead to transposed positions, and turning
+ * twice gives the position back.
+ */
+START_TEST(test_transpose_is_the_same_game)
+{
+    static MoveList list, image_list;
+    Position pos, image, back, expected;
+    position_start(&pos, 4, 7);
+    position_transpose(&pos, &image);
+    ck_assert_ptr_null(position_from_text(&expected, "2W1B2/W5B/W5B/2W1B2 w"));
+    ck_assert_mem_eq(&image, &expected, sizeof image);
+    uint32_t seed = 4711;
+    for (int ply = 0; ply < 12; ply++) {
+        position_transpose(&pos, &image);
+        position_transpose(&image, &back);
+        ck_assert_mem_eq(&back, &pos, sizeof pos);
+        generate_moves(&pos, pos.to_move, &list);
+        generate_moves(&image, image.to_move, &image_list);
+        ck_assert_int_eq(list.count, image_list.count);
+        ck_assert_int_gt(list.count, 0);
+        for (int i = 0; i < list.count; i++) {
+            Move twin = move_transposed(list.moves[i]);
+            bool found = false;
+            for (int j = 0; j < image_list.count && !found; j++)
+                found = move_equal(image_list.moves[j], twin);
+            ck_assert_msg(found, "ply %d: move %d has no twin", ply, i);
+            ck_assert(move_equal(move_transposed(twin), list.moves[i]));
+        }
+        seed = seed * 1664525u + 1013904223u;
+        Move m = list.moves[(seed >> 8) % (uint32_t)list.count];
+        position_make(&pos, m);
+        position_make(&image, move_transposed(m));
+        position_transpose(&pos, &back);
+        ck_assert_mem_eq(&back, &image, sizeof image);
+    }
+}
+END_TEST
+
 START_TEST(test_hash_distinguishes_positions)
 {
     /* Same pieces, different owners or places, must hash differently. */
@@ -431,6 +472,7 @@ Suite *position_suite(void)
     tcase_add_test(tc, test_arrow_on_vacated_square);
     tcase_add_test(tc, test_make_black_move);
     tcase_add_test(tc, test_hash_distinguishes_positions);
+    tcase_add_test(tc, test_transpose_is_the_same_game);
     suite_add_tcase(s, tc);
     return s;
 }

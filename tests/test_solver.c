@@ -110,6 +110,67 @@ START_TEST(random_games_agree_with_exhaustive_search)
 }
 END_TEST
 
+/*
+ * Boards of 7 ranks or more are solved on their transpose (solver.h): the
+ * answers, and the moves in the board's own orientation, must be right, and
+ * a checkpoint of such a solve resumes it.
+ */
+START_TEST(tall_boards_agree_with_exhaustive_search)
+{
+    Solver *solver = test_solver();
+    Rng rng;
+    rng_seed(&rng, 4007);
+    Memo memo = memo_new();
+    int wins = 0, losses = 0;
+    static const int shapes[][2] = { { 4, 7 }, { 5, 8 }, { 6, 7 }, { 4, 10 } };
+    for (int i = 0; i < 40; i++) {
+        const int *shape = shapes[i % 4];
+        Position pos = i % 3 ? random_position(&rng, shape[0], shape[1], 3, 8 + (int)rng_below(&rng, 3))
+                             : random_game(&rng, shape[0], shape[1], 9);
+        check_solve(solver, &memo, &pos);
+        *(exhaustive_wins(&memo, &pos) ? &wins : &losses) += 1;
+    }
+    ck_assert_int_gt(wins, 4);
+    ck_assert_int_gt(losses, 4);
+    solver_destroy(solver);
+}
+END_TEST
+
+START_TEST(tall_board_checkpoints_resume)
+{
+    char dir[] = "/tmp/test_checkpoint_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/tall.ckpt", dir);
+    Rng rng;
+    rng_seed(&rng, 91);
+    Position pos = random_game(&rng, 4, 7, 17);
+    Solver *whole = solver_create((size_t)32 << 20), *first = solver_create((size_t)32 << 20);
+    Solver *second = solver_create((size_t)32 << 20);
+    ck_assert(whole && first && second);
+    SolveLimits none = { 0 };
+    SolveResult scratch = solver_solve(whole, &pos, &none);
+    ck_assert_int_ne(scratch.outcome, SOLVE_UNKNOWN);
+    ck_assert_uint_gt(scratch.nodes, 100);
+    SolveLimits cut = { .nodes = scratch.nodes / 2, .checkpoint = path };
+    ck_assert_int_eq(solver_solve(first, &pos, &cut).outcome, SOLVE_UNKNOWN);
+    Position wide;
+    position_start(&wide, 7, 5);
+    ck_assert_str_eq(solver_load(second, &wide, path), "saved for another board size");
+    ck_assert_ptr_null(solver_load(second, &pos, path));
+    SolveResult resumed = solver_solve(second, &pos, &none);
+    ck_assert_int_eq(resumed.outcome, scratch.outcome);
+    ck_assert_uint_lt(resumed.nodes, scratch.nodes * 3 / 4);
+    ck_assert(resumed.has_move);
+    ck_assert(is_legal_move(&pos, pos.to_move, resumed.move));
+    unlink(path);
+    rmdir(dir);
+    solver_destroy(whole);
+    solver_destroy(first);
+    solver_destroy(second);
+}
+END_TEST
+
 /* ---- the closed-area races ---- */
 
 /* Race answers are proofs: every decided one must match the exhaustive answer. */
@@ -1002,6 +1063,7 @@ Suite *solver_suite(void)
     tcase_add_test(exact, no_legal_move_is_a_loss_without_a_move);
     tcase_add_test(exact, cut_short_wins_still_have_winning_moves);
     tcase_add_test(exact, strict_areas_beside_fights_agree_with_exhaustive_search);
+    tcase_add_test(exact, tall_boards_agree_with_exhaustive_search);
     suite_add_tcase(s, exact);
     TCase *races = tcase_create("races");
     tcase_add_checked_fixture(races, NULL, pc_free_tracked);
@@ -1030,6 +1092,7 @@ Suite *solver_suite(void)
     tcase_add_test(proofs, board_symmetries_are_symmetries);
     tcase_add_test(proofs, written_proofs_name_the_winner_and_end);
     tcase_add_test(proofs, checkpoints_resume_a_solve_and_refuse_other_files);
+    tcase_add_test(proofs, tall_board_checkpoints_resume);
     suite_add_tcase(s, proofs);
     return s;
 }

@@ -1,8 +1,8 @@
 #!/bin/sh
 # proof_check.sh PROVE CHECK - proof files end to end (make proof-check):
 #
-#  1. amazons-prove writes the proofs of 5x4, 4x6 and 5x5, and the
-#     independent checker accepts them;
+#  1. amazons-prove writes the proofs of 5x4, 4x6, 5x5 and a 4x7 position
+#     (solved on its transpose), and the independent checker accepts them;
 #     So does a portfolio of two solvers, each with a checkpoint of its own;
 #  2. a solve cut short resumes from its checkpoint; a proof split into
 #     jobs, one per reply, and merged, is accepted, and a job run again is
@@ -47,6 +47,11 @@ expect 0 "win b1-b4/d4" "5x5 proved (a minute and a half)" -- \
     "$prove" --size 5x5 --quiet --memory 2048 --proof "$dir/5x5.proof"
 expect 0 "proof checked: white wins" "5x5 proof checked (about three minutes)" -- "$check" "$dir/5x5.proof"
 rm "$dir/5x5.proof"
+# A board of 7 ranks is solved on its 7x4 transpose; its proof is in its own orientation.
+expect 0 "win c1-b2/b3" "4x7 after b1-b5/c4 a5-a4/b4 proved" -- \
+    "$prove" --size 4x7 --moves "b1-b5/c4 a5-a4/b4" --quiet --proof "$dir/4x7.proof"
+expect 0 "proof checked: white wins 1BB1/4/1W1B/Bxx1/W2W/4/2W1 w (4x7)" "the 4x7 proof checked" -- \
+    "$check" "$dir/4x7.proof"
 expect 0 "proved before" "a complete proof is not proved again" -- \
     "$prove" --size 5x4 --quiet --proof "$dir/5x4.proof"
 
