@@ -44,15 +44,38 @@ static int proof_image_square(const Position *pos, int sym, int sq)
     return square_at(file, rank);
 }
 
+/* Where symmetry `sym` takes each square of pos's board. */
+typedef uint8_t SquareImages[NUM_SQUARES];
+
+static void square_images(const Position *pos, int sym, SquareImages images)
+{
+    for (int sq = 0; sq < NUM_SQUARES; sq++)
+        images[sq] = bb_test(pos->board, sq) ? (uint8_t)proof_image_square(pos, sym, sq) : 0;
+}
+
+static Bitboard set_image(Bitboard set, const SquareImages images)
+{
+    Bitboard image = 0;
+    while (set)
+        image |= bb_square(images[bb_pop(&set)]);
+    return image;
+}
+
+/* The pieces, side and board of the image, without its hash: all a key needs. */
+static void image_unhashed(const Position *pos, const SquareImages images, Position *image)
+{
+    *image = *pos;
+    image->amazons[WHITE] = set_image(pos->amazons[WHITE], images);
+    image->amazons[BLACK] = set_image(pos->amazons[BLACK], images);
+    image->arrows = set_image(pos->arrows, images);
+    image->empty = pos->board & ~(image->amazons[WHITE] | image->amazons[BLACK] | image->arrows);
+}
+
 void position_image(const Position *pos, int sym, Position *image)
 {
-    position_clear(image, pos->width, pos->height);
-    static const int pieces[3] = { PIECE_WHITE_AMAZON, PIECE_BLACK_AMAZON, PIECE_ARROW };
-    Bitboard sets[3] = { pos->amazons[WHITE], pos->amazons[BLACK], pos->arrows };
-    for (int k = 0; k < 3; k++)
-        for (Bitboard b = sets[k]; b; )
-            position_put(image, pieces[k], proof_image_square(pos, sym, bb_pop(&b)));
-    image->to_move = pos->to_move;
+    SquareImages images;
+    square_images(pos, sym, images);
+    image_unhashed(pos, images, image);
     image->hash = position_compute_hash(image);
 }
 
@@ -71,12 +94,13 @@ static bool proof_key_less(const ProofKey *a, const ProofKey *b)
     return false;
 }
 
-static ProofKey proof_canonical_key(const Position *pos)
+/* The least key of pos's images under the board's symmetries (images[0] is the identity). */
+static ProofKey proof_canonical_key(const Position *pos, SquareImages *images, int symmetries)
 {
     ProofKey best = proof_key(pos, NO_SQUARE);
-    for (int sym = 1; sym < board_symmetries(pos); sym++) {
+    for (int sym = 1; sym < symmetries; sym++) {
         Position image;
-        position_image(pos, sym, &image);
+        image_unhashed(pos, images[sym], &image);
         ProofKey k = proof_key(&image, NO_SQUARE);
         if (proof_key_less(&k, &best))
             best = k;
@@ -131,6 +155,8 @@ typedef struct {
     ProofKeySet seen;
     MoveList *lists;   /* one per ply of the proof_walk */
     ProofWriteStats *stats;
+    int symmetries;
+    SquareImages images[8];   /* square_images of each symmetry */
 } ProofWriter;
 
 static void proof_write_entry(ProofWriter *w, const Position *pos, Move m)
@@ -148,7 +174,9 @@ static bool proof_move_closes(ProofWriter *w, Position *pos, Move m, const char 
     position_make(pos, m);
     bool closes = false;
     if (contested_empty_squares(pos) <= w->leaf_squares) {
-        SolveResult r = solver_solve(w->solver, pos, w->limits);
+        SolveLimits leaf = *w->limits;
+        leaf.outcome_only = true;
+        SolveResult r = solver_solve(w->solver, pos, &leaf);
         w->stats->solver_nodes += r.nodes;
         closes = r.outcome == SOLVE_LOSS;
         if (r.outcome == SOLVE_UNKNOWN)
@@ -184,7 +212,7 @@ static const char *proof_closing_move(ProofWriter *w, Position *pos, int ply, Mo
 
 static const char *proof_walk(ProofWriter *w, Position *pos, int ply)
 {
-    ProofKey key = proof_canonical_key(pos);
+    ProofKey key = proof_canonical_key(pos, w->images, w->symmetries);
     int added = proof_keyset_add(&w->seen, &key);
     if (added < 0)
         return "out of memory";
@@ -233,9 +261,12 @@ const char *proof_write(Solver *solver, const Position *pos, Color winner, int l
     double start = monotonic_seconds();
     /* A move fills a square, so a proof_walk is never deeper than the board's squares. */
     int depth = bb_count(pos->empty) + 2;
-    ProofWriter w = { solver, limits, winner, leaf_squares, out, { 0 }, calloc((size_t)depth, sizeof(MoveList)), stats };
+    ProofWriter w = { solver, limits, winner, leaf_squares, out, { 0 }, calloc((size_t)depth, sizeof(MoveList)), stats,
+                      board_symmetries(pos), { { 0 } } };
     if (!w.lists)
         return "out of memory";
+    for (int sym = 0; sym < w.symmetries; sym++)
+        square_images(pos, sym, w.images[sym]);
     char text[POSITION_TEXT_MAX];
     position_to_text(pos, text);
     fprintf(out, "amazons-proof 1\nstart %s\nwinner %s\nleaves %d\n", text, color_text(winner), leaf_squares);

@@ -24,7 +24,8 @@
  *
  * Each winner's move comes from the solver (a fresh solve of that position,
  * which reuses the tables of the solves before it), so writing costs at most
- * one solve per line and usually a table lookup.
+ * one solve per line and usually a table lookup.  Where a move leads into a
+ * leaf, only the leaf's outcome is asked for (SolveLimits.outcome_only).
  */
 #ifndef AMAZONS_PROOF_WRITER_H
 #define AMAZONS_PROOF_WRITER_H

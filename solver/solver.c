@@ -1034,6 +1034,28 @@ static void choose_result_move(Solver *s, SolveResult *r)
     leave_child(s, root, queen);
 }
 
+/*
+ * Decides the root as a state below it would be: no move, the race of
+ * areas, the small fights, then fights up to FIGHT_SQUARES_ON_ENTRY.
+ */
+static bool decide_at_once(Solver *s, ProofValue *value)
+{
+    s->nodes++;
+    if (!has_legal_move(&s->pos, s->pos.to_move)) {
+        *value = (ProofValue){ PN_INF, 0, 1 };
+        return true;
+    }
+    ProofKey key;
+    s->race_checks++;
+    RaceOutcome race = key_and_decide(s, &key);
+    if (race != RACE_UNDECIDED) {
+        s->race_decided++;
+        *value = race == RACE_WIN ? (ProofValue){ 0, PN_INF, 1 } : (ProofValue){ PN_INF, 0, 1 };
+        return true;
+    }
+    return settle_fights(s, value);
+}
+
 static SolveResult solve_oriented(Solver *s, const Position *pos, const SolveLimits *limits)
 {
     if (s->width != pos->width || s->height != pos->height) {
@@ -1062,18 +1084,22 @@ static SolveResult solve_oriented(Solver *s, const Position *pos, const SolveLim
     s->line[0] = s->line[1] = -1;
     s->replies_listed = false;
 
-    /* Keyed as it was as a child of an earlier solve, so that its entry is found again. */
-    Child root = { 0 };
-    if (!endgame_key(pos, s->regions, REGION_BUDGET, &root.key))
-        root.key = proof_key(pos, NO_SQUARE);
     ProofValue v;
-    mid(s, 0, &root, PN_INF, PN_INF, &v);
+    bool decided = limits->outcome_only && decide_at_once(s, &v);
+    if (!decided) {
+        /* Keyed as it was as a child of an earlier solve, so that its entry is found again. */
+        Child root = { 0 };
+        if (!endgame_key(pos, s->regions, REGION_BUDGET, &root.key))
+            root.key = proof_key(pos, NO_SQUARE);
+        mid(s, 0, &root, PN_INF, PN_INF, &v);
+    }
     SolveResult r = { .outcome = v.pn == 0 ? SOLVE_WIN : v.dn == 0 ? SOLVE_LOSS : SOLVE_UNKNOWN,
                       .pn = v.pn, .dn = v.dn };
     /* A guess needs no more search; a proof may (RESULT_GRACE_SHARE). */
     if (r.outcome != SOLVE_UNKNOWN && limits->seconds > 0)
         deadline_extend(&s->deadline, RESULT_GRACE_SHARE * limits->seconds + RESULT_GRACE_SECONDS);
-    choose_result_move(s, &r);
+    if (!decided)
+        choose_result_move(s, &r);
     r.nodes = s->nodes;
     r.seconds = monotonic_seconds() - s->start;
     if (s->verbose)

@@ -44,6 +44,12 @@ typedef struct {
     const char *checkpoint;
     double checkpoint_seconds;
     const char *label;   /* progress lines begin with it; NULL: "solve" */
+    /*
+     * Only the outcome is wanted: the root may then be decided by the race
+     * of areas and the small fights, as any state below it is, without a
+     * move (has_move false).  Writing a proof asks this of its leaves.
+     */
+    bool outcome_only;
 } SolveLimits;
 
 typedef struct {
@@ -51,7 +57,8 @@ typedef struct {
     /*
      * WIN: a winning move.  LOSS: the move whose refutation took the most
      * search, as the one that holds out longest.  UNKNOWN: the move most
-     * likely to win by the proof numbers.  False when there is no legal move.
+     * likely to win by the proof numbers.  False when there is no legal
+     * move, or when SolveLimits.outcome_only let the root be decided at once.
      */
     bool has_move;
     Move move;

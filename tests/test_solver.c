@@ -171,6 +171,42 @@ START_TEST(tall_board_checkpoints_resume)
 }
 END_TEST
 
+/*
+ * A solve that wants only the outcome may decide the root at once, without
+ * a move: the outcome must still be the exhaustive search's, and a move, when
+ * one comes, must be legal and win.
+ */
+START_TEST(outcome_only_solves_agree_with_exhaustive_search)
+{
+    Solver *solver = test_solver();
+    Rng rng;
+    rng_seed(&rng, 515);
+    Memo memo = memo_new();
+    int at_once = 0, searched = 0;
+    for (int i = 0; i < 80; i++) {
+        Position pos = random_small(&rng, i, i % 2);
+        SolveLimits limits = { .outcome_only = true };
+        SolveResult r = solver_solve(solver, &pos, &limits);
+        bool wins = exhaustive_wins(&memo, &pos);
+        ck_assert_int_eq(r.outcome, wins ? SOLVE_WIN : SOLVE_LOSS);
+        if (!r.has_move) {
+            at_once += has_legal_move(&pos, pos.to_move);
+            continue;
+        }
+        searched++;
+        ck_assert(is_legal_move(&pos, pos.to_move, r.move));
+        if (wins) {
+            position_make(&pos, r.move);
+            ck_assert(!exhaustive_wins(&memo, &pos));
+        }
+    }
+    /* Both ways occur: the race and fights settle some roots, others need the search. */
+    ck_assert_int_gt(at_once, 8);
+    ck_assert_int_gt(searched, 1);
+    solver_destroy(solver);
+}
+END_TEST
+
 /* ---- the closed-area races ---- */
 
 /* Race answers are proofs: every decided one must match the exhaustive answer. */
@@ -1064,6 +1100,7 @@ Suite *solver_suite(void)
     tcase_add_test(exact, cut_short_wins_still_have_winning_moves);
     tcase_add_test(exact, strict_areas_beside_fights_agree_with_exhaustive_search);
     tcase_add_test(exact, tall_boards_agree_with_exhaustive_search);
+    tcase_add_test(exact, outcome_only_solves_agree_with_exhaustive_search);
     suite_add_tcase(s, exact);
     TCase *races = tcase_create("races");
     tcase_add_checked_fixture(races, NULL, pc_free_tracked);
