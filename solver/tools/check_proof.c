@@ -238,13 +238,18 @@ static void step_text(Step m, char *out)
 
 /* ---- the rules ---- */
 
-/* The squares a queen on sq reaches through `open`. */
+/*
+ * The squares a queen on sq reaches through `open`, a set of board squares:
+ * a step off the board lands on a padding square or beyond, never in open.
+ */
 static Mask queen_reach(int sq, Mask open)
 {
     Mask reach = 0;
-    for (int d = 0; d < 8; d++)
-        for (Mask x = shifted(bit(sq), geo.step[d]) & open; x; x = shifted(x, geo.step[d]) & open)
+    for (int d = 0; d < 8; d++) {
+        int step = geo.step[d];
+        for (Mask x = bit(sq); (x = (step > 0 ? x << step : x >> -step) & open);)
             reach |= x;
+    }
     return reach;
 }
 
@@ -516,10 +521,9 @@ static Mask area_of(Mask seed, Mask open)
 {
     Mask area = seed, grown;
     for (;; area = grown) {
-        grown = area;
-        for (int d = 0; d < 8; d++)
-            grown |= shifted(area, geo.step[d]);
-        grown &= open;
+        /* Along the ranks first, then up and down: the eight neighbours. */
+        Mask row = area | shifted(area, 1) | shifted(area, -1);
+        grown = (row | row << geo.stride | row >> geo.stride) & open;
         if (grown == area)
             return area;
     }
