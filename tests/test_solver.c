@@ -79,8 +79,26 @@ static Position random_small(Rng *rng, int i, bool games)
                  : random_position(rng, width, height, 3, empties);
 }
 
-/* Checks `count` random small positions; both answers must occur among them. */
-static void check_random(uint64_t seed, int count, bool games)
+/*
+ * The ith of a series of test positions: random_small's, or tall boards'
+ * (a quarter each of 4x7, 5x8, 6x7 and 4x10, every third from a game).
+ */
+typedef Position (*RandomPositions)(Rng *rng, int i);
+
+static Position small_positions(Rng *rng, int i) { return random_small(rng, i, false); }
+
+static Position small_games(Rng *rng, int i) { return random_small(rng, i, true); }
+
+static Position tall_positions(Rng *rng, int i)
+{
+    static const int shapes[][2] = { { 4, 7 }, { 5, 8 }, { 6, 7 }, { 4, 10 } };
+    const int *shape = shapes[i % 4];
+    return i % 3 ? random_position(rng, shape[0], shape[1], 3, 8 + (int)rng_below(rng, 3))
+                 : random_game(rng, shape[0], shape[1], 9);
+}
+
+/* Checks `count` random positions; both answers must occur among them. */
+static void check_random(uint64_t seed, int count, RandomPositions positions)
 {
     Solver *solver = test_solver();
     Rng rng;
@@ -88,7 +106,7 @@ static void check_random(uint64_t seed, int count, bool games)
     int wins = 0, losses = 0;
     Memo memo = memo_new();
     for (int i = 0; i < count; i++) {
-        Position pos = random_small(&rng, i, games);
+        Position pos = positions(&rng, i);
         check_solve(solver, &memo, &pos);
         *(exhaustive_wins(&memo, &pos) ? &wins : &losses) += 1;
     }
@@ -100,13 +118,13 @@ static void check_random(uint64_t seed, int count, bool games)
 
 START_TEST(random_positions_agree_with_exhaustive_search)
 {
-    check_random(20240601, 120, false);
+    check_random(20240601, 120, small_positions);
 }
 END_TEST
 
 START_TEST(random_games_agree_with_exhaustive_search)
 {
-    check_random(77, 80, true);
+    check_random(77, 80, small_games);
 }
 END_TEST
 
@@ -117,22 +135,7 @@ END_TEST
  */
 START_TEST(tall_boards_agree_with_exhaustive_search)
 {
-    Solver *solver = test_solver();
-    Rng rng;
-    rng_seed(&rng, 4007);
-    Memo memo = memo_new();
-    int wins = 0, losses = 0;
-    static const int shapes[][2] = { { 4, 7 }, { 5, 8 }, { 6, 7 }, { 4, 10 } };
-    for (int i = 0; i < 40; i++) {
-        const int *shape = shapes[i % 4];
-        Position pos = i % 3 ? random_position(&rng, shape[0], shape[1], 3, 8 + (int)rng_below(&rng, 3))
-                             : random_game(&rng, shape[0], shape[1], 9);
-        check_solve(solver, &memo, &pos);
-        *(exhaustive_wins(&memo, &pos) ? &wins : &losses) += 1;
-    }
-    ck_assert_int_gt(wins, 4);
-    ck_assert_int_gt(losses, 4);
-    solver_destroy(solver);
+    check_random(4007, 40, tall_positions);
 }
 END_TEST
 
