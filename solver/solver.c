@@ -1179,11 +1179,12 @@ const char *solver_load(Solver *s, const Position *board, const char *path)
     char magic[CHECKPOINT_MAGIC_BYTES];
     uint8_t shape[2];
     const char *error = NULL;
+    bool transposed = solve_transposed(board->width, board->height); /* the shape its tables hold */
     if (fread(magic, 1, CHECKPOINT_MAGIC_BYTES, f) != CHECKPOINT_MAGIC_BYTES
         || memcmp(magic, CHECKPOINT_MAGIC, CHECKPOINT_MAGIC_BYTES) != 0 || fread(shape, 1, 2, f) != 2)
         error = "not a solver checkpoint";
-    else if (solve_transposed(board->width, board->height) ? shape[0] != board->height || shape[1] != board->width
-                                                           : shape[0] != board->width || shape[1] != board->height)
+    else if (shape[0] != (transposed ? board->height : board->width)
+             || shape[1] != (transposed ? board->width : board->height))
         error = "saved for another board size";
     solver_clear(s);
     if (!error)
