@@ -153,6 +153,26 @@ expect 2 "No such file" "a missing file is refused" -- "$check" "$dir/none.proof
 #    (rejected), with leaves so large that the checker searches it all.
 engine=$(dirname "$prove")/amazons
 agreed=0
+# A position text turned into the same game on 10x10: each rank filled out with
+# arrows to ten files, and ranks of arrows on top.
+walled_in() {
+    echo "${1% *}" | awk -F/ -v side="${1##* }" '{
+        out = ""
+        for (r = NF + 1; r <= 10; r++)
+            out = out "xxxxxxxxxx/"
+        for (r = 1; r <= NF; r++) {
+            row = $r; files = 0
+            for (i = 1; i <= length(row); i++) {
+                c = substr(row, i, 1)
+                files += (c ~ /[0-9]/) ? c : 1
+            }
+            while (files++ < 10)
+                row = row "x"
+            out = out row (r < NF ? "/" : "")
+        }
+        print out " " side
+    }'
+}
 for game in 5x4:2 5x4:4 5x4:6 4x5:4 4x5:6 5x5:7 5x5:9 5x5:11 5x5:13 6x4:7 6x4:9 6x4:11 6x4:13 4x6:8 4x6:10 4x6:12 4x6:14; do
     size=${game%:*} plies=${game#*:}
     for seed in 1 2 3; do
@@ -174,18 +194,22 @@ genmove $([ $((i % 2)) = 0 ] && echo w || echo b)"
         loss) winner=$other loser=$mover ;;
         *) fail "no verdict of the solver for $size seed $seed: $(cat "$dir/game")"; continue ;;
         esac
-        for claim in "$winner 0" "$loser 1"; do
-            printf 'amazons-proof 1\nstart %s\nwinner %s\nleaves 100\nend 0\n' "$position" "${claim% *}" \
-                > "$dir/claim.proof"
-            set +e
-            "$check" "$dir/claim.proof" > "$dir/out" 2>&1
-            got=$?
-            set -e
-            if [ "$got" = "${claim#* }" ]; then
-                agreed=$((agreed + 1))
-            else
-                fail "the checker and the solver disagree on $position (${claim% *} claimed, exit $got)"
-            fi
+        # Each claim also on a 10x10 board walled in by arrows around the position:
+        # the same game, where the checker's masks take their two-word path.
+        for start in "$position" "$(walled_in "$position")"; do
+            for claim in "$winner 0" "$loser 1"; do
+                printf 'amazons-proof 1\nstart %s\nwinner %s\nleaves 100\nend 0\n' "$start" "${claim% *}" \
+                    > "$dir/claim.proof"
+                set +e
+                "$check" "$dir/claim.proof" > "$dir/out" 2>&1
+                got=$?
+                set -e
+                if [ "$got" = "${claim#* }" ]; then
+                    agreed=$((agreed + 1))
+                else
+                    fail "the checker and the solver disagree on $start (${claim% *} claimed, exit $got)"
+                fi
+            done
         done
     done
 done
