@@ -153,20 +153,24 @@ expect 2 "No such file" "a missing file is refused" -- "$check" "$dir/none.proof
 #    (rejected), with leaves so large that the checker searches it all.
 engine=$(dirname "$prove")/amazons
 agreed=0
-# A position text turned into the same game on 10x10: each rank filled out with
-# arrows to ten files, and ranks of arrows on top.
+# A position text turned into the same game on a larger board (10x10 unless
+# WIDTH HEIGHT are given): each rank filled out with arrows, and ranks of
+# arrows on top.
 walled_in() {
-    echo "${1% *}" | awk -F/ -v side="${1##* }" '{
+    echo "${1% *}" | awk -F/ -v side="${1##* }" -v width="${2:-10}" -v height="${3:-10}" '{
         out = ""
-        for (r = NF + 1; r <= 10; r++)
-            out = out "xxxxxxxxxx/"
+        for (r = NF + 1; r <= height; r++) {
+            for (f = 0; f < width; f++)
+                out = out "x"
+            out = out "/"
+        }
         for (r = 1; r <= NF; r++) {
             row = $r; files = 0
             for (i = 1; i <= length(row); i++) {
                 c = substr(row, i, 1)
                 files += (c ~ /[0-9]/) ? c : 1
             }
-            while (files++ < 10)
+            while (files++ < width)
                 row = row "x"
             out = out row (r < NF ? "/" : "")
         }
@@ -216,16 +220,15 @@ done
 pass "the checker agrees with the solver on $agreed claims about positions of quick games"
 # A race the checker once lost count of: White's corner area holds three moves
 # in a row (c1-b2/c1, b2-a2/b2, a2-a1/a2), Black's two fights one each.  The
-# same races walled in by arrows on 10x10 take the checker's longest keys.
-wall=xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx/xxxxxxxxxx
-for race in "1BWBB/xxxxx/xxxWW/2xxB/1xWx1 w:white:black" "1B1B1/xWxxB/xxxWW/2xB1/1xWx1 b:white:black" \
-    "$wall/1BWBBxxxxx/xxxxxxxxxx/xxxWWxxxxx/2xxBxxxxx/1xWx1xxxxx w:white:black" \
-    "$wall/1B1B1xxxxx/xWxxBxxxxx/xxxWWxxxxx/2xB1xxxxx/1xWx1xxxxx b:white:black"; do
-    position=${race%%:*} rest=${race#*:}
-    printf 'amazons-proof 1\nstart %s\nwinner %s\nleaves 100\nend 0\n' "$position" "${rest%:*}" > "$dir/race.proof"
-    expect 0 "proof checked" "the race at $position is won by ${rest%:*}" -- "$check" "$dir/race.proof"
-    printf 'amazons-proof 1\nstart %s\nwinner %s\nleaves 100\nend 0\n' "$position" "${rest#*:}" > "$dir/race.proof"
-    expect 1 "proof rejected" "and not by ${rest#*:}" -- "$check" "$dir/race.proof"
+# same races walled in by arrows on 10x10 take the checker's longest keys, and
+# on 7x8 its one-word masks at their widest (64 bits, padding included).
+for race in "1BWBB/xxxxx/xxxWW/2xxB/1xWx1 w" "1B1B1/xWxxB/xxxWW/2xB1/1xWx1 b"; do
+    for position in "$race" "$(walled_in "$race")" "$(walled_in "$race" 7 8)"; do
+        printf 'amazons-proof 1\nstart %s\nwinner white\nleaves 100\nend 0\n' "$position" > "$dir/race.proof"
+        expect 0 "proof checked" "the race at $position is won by white" -- "$check" "$dir/race.proof"
+        printf 'amazons-proof 1\nstart %s\nwinner black\nleaves 100\nend 0\n' "$position" > "$dir/race.proof"
+        expect 1 "proof rejected" "and not by black" -- "$check" "$dir/race.proof"
+    done
 done
 
 if [ "$failures" -gt 0 ]; then
